@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { PHOTO_MAX_BYTES } from '@comptoir/shared';
+import type { Config } from './config/env.js';
+import type { AppContext } from './core/context.js';
+import { registerErrorHandling } from './core/error-handler.js';
+import { buildOpenApi } from './core/openapi.js';
+import { defineRoute } from './core/route.js';
+import { registerXsrf } from './core/xsrf.js';
+import type { Database } from './db/database.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { servicesRoutes } from './modules/services/services.routes.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Structured JSON logs; never a token, a cookie or a password. */
+const loggerOptions = (level: string) => ({
+  level,
+  redact: {
+    paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.currentPassword', '*.refreshToken', '*.token'],
+    censor: '[masqué]',
+  },
+});
+
+export async function buildApp(config: Config, database: Database, mailer?: Mailer): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const ctx: AppContext = { config, database, mailer: mailer ?? createMailer(config, app.log), routes: [] };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } });
+  registerErrorHandling(app);
+  registerXsrf(app, config.publicUrl.startsWith('https://'));
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  authRoutes(app, ctx);
+  accountRoutes(app, ctx);
+  filesRoutes(app, ctx);
+  servicesRoutes(app, ctx);
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/health',
+    summary: 'État du service',
+    tags: ['Système'],
+    access: 'public',
+    responses: { 200: null },
+    handler: async () => {
+      await database.db.selectFrom('users').select('id').limit(1).execute();
+      return { status: 'ok' };
+    },
+  });
+  let openApi: Record<string, unknown> | undefined;
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/docs',
+    summary: 'Ce document OpenAPI',
+    tags: ['Système'],
+    access: 'public',
+    responses: { 200: null },
+    handler: async () => (openApi ??= buildOpenApi(ctx.routes)),
+  });
+
+  const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.get('/*', (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      if (url.startsWith('/api/')) return reply.callNotFound();
+      const file = url.slice(1);
+      if (file && !file.includes('..') && existsSync(path.join(webDist, file))) {
+        const immutable = file.startsWith('assets/');
+        return reply.sendFile(file, { maxAge: immutable ? '1y' : 0, immutable });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  return { app, ctx };
+}

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Problem } from '@comptoir/shared';
+import { AppError } from './errors.js';
+
+function send(reply: import('fastify').FastifyReply, problem: Problem, headers?: Record<string, string>) {
+  if (headers) void reply.headers(headers);
+  return reply.status(problem.status).type('application/problem+json; charset=utf-8').send(problem);
+}
+
+const problemOf = (e: AppError): Problem => ({
+  type: `https://comptoir.app/problemes/${e.code.toLowerCase().replace(/_/g, '-')}`,
+  title: e.title,
+  status: e.status,
+  detail: e.detail,
+  code: e.code,
+  ...(e.errors ? { errors: e.errors } : {}),
+});
+
+/** Maps the errors Fastify itself raises (body parsing, limits) to French problems. */
+function fromFastify(error: FastifyError): AppError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError(400, 'BAD_REQUEST', 'Requête invalide', "Le corps de la requête n'est pas un JSON valide.");
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError(413, 'PAYLOAD_TOO_LARGE', 'Contenu trop volumineux', 'Le contenu envoyé est trop volumineux.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Type de contenu non pris en charge', "Le type de contenu envoyé n'est pas pris en charge.");
+    default:
+      break;
+  }
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError(error.statusCode, 'BAD_REQUEST', 'Requête invalide', 'La requête est invalide.');
+  }
+  return null;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = error instanceof AppError ? error : fromFastify(error);
+    if (known) return send(reply, problemOf(known), known.headers);
+    request.log.error({ err: error }, 'Erreur interne');
+    return send(reply, {
+      type: 'https://comptoir.app/problemes/internal',
+      title: 'Erreur interne',
+      status: 500,
+      detail: 'Une erreur inattendue est survenue. Réessayez ; si elle persiste, contactez le support.',
+      code: 'INTERNAL',
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, problemOf(new AppError(404, 'NOT_FOUND', 'Introuvable', `Aucune ressource à l'adresse ${request.method} ${request.url.split('?')[0]}.`))),
+  );
+}

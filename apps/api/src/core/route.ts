@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { serviceIdParamsSchema, type Role } from '@comptoir/shared';
+import type { z } from 'zod';
+import type { ServicesTable } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import { validationError } from './errors.js';
+import { authenticate, type AuthUser } from './authenticate.js';
+import { requireServiceAccess } from './service-access.js';
+import type { AppContext } from './context.js';
+
+/**
+ * Who may call a route. `public`: anyone; `user`: any signed-in user; a list of roles: a signed-in
+ * user holding one of them. `service: true` adds the shop check: `:serviceId` must be a shop the
+ * user owns (owner), works in (manager) or any shop (admin); otherwise 404.
+ */
+export type Access = 'public' | 'user' | readonly Role[];
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  summary: string;
+  tags: string[];
+  access: Access;
+  service?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Multipart upload: the body is read by the handler, documented as a file field. */
+  multipart?: boolean;
+  responses: Record<number, Schema | null>;
+  handler: (
+    ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>,
+  ) => Promise<unknown>;
+}
+
+export interface HandlerContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** The signed-in user; for public routes this throws. */
+  user: AuthUser;
+  service: Selectable<ServicesTable>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  summary: string;
+  tags: string[];
+  access: Access;
+  service: boolean;
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+  multipart: boolean;
+  responses: Record<number, Schema | null>;
+}
+
+function parse<S extends Schema>(schema: S, value: unknown, where: string): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw validationError(
+    result.error.issues.map((issue) => ({
+      field: issue.path.length ? issue.path.join('.') : where,
+      message: issue.message,
+    })),
+  );
+}
+
+export function defineRoute<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(app: FastifyInstance, ctx: AppContext, spec: RouteSpec<P, Q, B>): void {
+  ctx.routes.push({
+    method: spec.method,
+    url: spec.url,
+    summary: spec.summary,
+    tags: spec.tags,
+    access: spec.access,
+    service: spec.service ?? false,
+    ...(spec.params ? { params: spec.params } : {}),
+    ...(spec.query ? { query: spec.query } : {}),
+    ...(spec.body ? { body: spec.body } : {}),
+    multipart: spec.multipart ?? false,
+    responses: spec.responses,
+  });
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    handler: async (request, reply) => {
+      let user: AuthUser | undefined;
+      if (spec.access !== 'public') user = await authenticate(ctx, request, spec.access);
+      const params = (spec.params ? parse(spec.params, request.params, 'params') : undefined) as Out<P>;
+      let service: Selectable<ServicesTable> | undefined;
+      if (spec.service) {
+        const { serviceId } = parse(serviceIdParamsSchema, request.params, 'serviceId');
+        service = await requireServiceAccess(ctx, user!, serviceId);
+      }
+      const query = (spec.query ? parse(spec.query, request.query, 'query') : undefined) as Out<Q>;
+      const body = (spec.body ? parse(spec.body, request.body, 'body') : undefined) as Out<B>;
+      const result = await spec.handler({
+        params,
+        query,
+        body,
+        get user(): AuthUser {
+          if (!user) throw new Error('Route publique : aucun utilisateur');
+          return user;
+        },
+        get service() {
+          if (!service) throw new Error("Route hors boutique : aucune boutique");
+          return service;
+        },
+        request,
+        reply,
+      });
+      if (result === undefined) {
+        if (!reply.sent) return reply.status(reply.statusCode === 200 ? 204 : reply.statusCode).send();
+        return reply;
+      }
+      return result;
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './database.js';
+import type { MigrationContext } from './migration-helpers.js';
+import * as m001 from './migrations/001_foundation.js';
+
+type MigrationModule = { up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void> };
+
+/** Versioned migrations, in order. Add a file in migrations/ and list it here. */
+const MIGRATIONS: Record<string, MigrationModule> = {
+  '001_foundation': m001,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly ctx: MigrationContext) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, mod] of Object.entries(MIGRATIONS)) out[name] = { up: (db) => mod.up(db, this.ctx) };
+    return out;
+  }
+}
+
+export async function migrateToLatest(database: Database): Promise<void> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: new StaticProvider({ dialect: database.dialect }),
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    throw new Error(`La migration de la base de données a échoué : ${reason}`);
+  }
+}

@@ -1,0 +1,104 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables as Kysely sees them. Conventions shared by SQLite and PostgreSQL:
+ * timestamps are ISO 8601 UTC text, booleans are integers 0/1, money is an integer count of the
+ * currency's minor unit, quantities are integers in thousandths.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  prenom: string;
+  nom: string;
+  telephone: string | null;
+  profile_image_id: string | null;
+  active: number;
+  session_version: Generated<number>;
+  last_login_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role: string;
+}
+
+export interface ServicesTable {
+  id: Generated<number>;
+  owner_id: number;
+  nom: string;
+  adresse: string | null;
+  ville: string | null;
+  pays: string | null;
+  telephone: string | null;
+  email: string | null;
+  devise: string;
+  siret: string | null;
+  tva_intracom: string | null;
+  ninea: string | null;
+  rccm: string | null;
+  assujetti_tva: number;
+  taux_tva_defaut: number;
+  prix_ttc: number;
+  stock_negatif_autorise: number;
+  entete_ticket: string | null;
+  pied_ticket: string | null;
+  logo_file_id: string | null;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServiceMembersTable {
+  service_id: number;
+  user_id: number;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface FilesTable {
+  id: string;
+  content_type: string;
+  size: number;
+  data: Uint8Array;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  services: ServicesTable;
+  service_members: ServiceMembersTable;
+  refresh_tokens: RefreshTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  login_failures: LoginFailuresTable;
+  files: FilesTable;
+}

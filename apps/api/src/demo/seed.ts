@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { nowIso } from '../db/time.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+
+export const DEMO_PASSWORD = 'comptoir';
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@comptoir.test', prenom: 'Aminata', nom: 'Diallo', role: 'ROLE_ADMIN' },
+  { email: 'proprietaire@comptoir.test', prenom: 'Moussa', nom: 'Ndiaye', role: 'ROLE_PROPRIETAIRE' },
+  { email: 'gerant@comptoir.test', prenom: 'Fatou', nom: 'Sow', role: 'ROLE_GERANT' },
+] as const;
+
+/**
+ * Demo data (product.md §5): three accounts and two shops of one owner, one in FCFA and one in
+ * euros; the manager works in the first only. Loaded only into an empty database. Catalogue,
+ * customers and sales join it as their modules arrive.
+ */
+export async function seedDemoData(db: Kysely<DB>): Promise<boolean> {
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    const ids: Record<string, number> = {};
+    for (const account of DEMO_ACCOUNTS) {
+      const { id } = await trx
+        .insertInto('users')
+        .values({ email: account.email, password_hash: passwordHash, prenom: account.prenom, nom: account.nom, telephone: null, profile_image_id: null, active: 1, last_login_at: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('user_roles').values({ user_id: id, role: account.role }).execute();
+      ids[account.role] = id;
+    }
+    const ownerId = ids['ROLE_PROPRIETAIRE']!;
+    const shop = (s: { nom: string; ville: string; pays: string; devise: string; adresse: string; telephone: string; assujetti_tva: number; taux_tva_defaut: number; siret?: string; tva_intracom?: string; ninea?: string; rccm?: string }) => ({
+      owner_id: ownerId, nom: s.nom, adresse: s.adresse, ville: s.ville, pays: s.pays, telephone: s.telephone, email: null,
+      devise: s.devise, siret: s.siret ?? null, tva_intracom: s.tva_intracom ?? null, ninea: s.ninea ?? null, rccm: s.rccm ?? null,
+      assujetti_tva: s.assujetti_tva, taux_tva_defaut: s.taux_tva_defaut, prix_ttc: 1, stock_negatif_autorise: 0,
+      entete_ticket: s.nom, pied_ticket: 'Merci de votre visite !', logo_file_id: null, active: 1, created_at: now, updated_at: now,
+    });
+    const dakar = await trx.insertInto('services')
+      .values(shop({ nom: 'Boutique Dakar Plateau', adresse: '12 avenue Léopold Sédar Senghor', ville: 'Dakar', pays: 'SN', devise: 'XOF', telephone: '+221 33 821 00 00', assujetti_tva: 1, taux_tva_defaut: 1800, ninea: '005123456', rccm: 'SN-DKR-2020-B-12345' }))
+      .returning('id').executeTakeFirstOrThrow();
+    await trx.insertInto('services')
+      .values(shop({ nom: 'Épicerie Lyon Croix-Rousse', adresse: '4 rue d’Austerlitz', ville: 'Lyon', pays: 'FR', devise: 'EUR', telephone: '+33 4 78 00 00 00', assujetti_tva: 1, taux_tva_defaut: 2000, siret: '12345678900017', tva_intracom: 'FR40123456789' }))
+      .execute();
+    await trx.insertInto('service_members').values({ service_id: dakar.id, user_id: ids['ROLE_GERANT']! }).execute();
+  });
+  return true;
+}

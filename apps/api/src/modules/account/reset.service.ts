@@ -1,0 +1,72 @@
+import type { AppContext } from '../../core/context.js';
+import { AppError } from '../../core/errors.js';
+import { isoIn, nowIso } from '../../db/time.js';
+import { resetPasswordMail } from '../../mail/mailer.js';
+import { assertPasswordAcceptable, revokeAllSessions } from '../auth/auth.service.js';
+import { hashPassword } from '../auth/passwords.js';
+import { hashToken, newOpaqueToken } from '../auth/tokens.js';
+
+export const RESET_KEY_TTL_MS = 60 * 60 * 1000;
+/** No more than one mail a minute to one address: the form cannot be used to flood a mailbox. */
+const RESET_MIN_INTERVAL_MS = 60 * 1000;
+
+const invalidKey = () =>
+  new AppError(400, 'INVALID_RESET_KEY', 'Lien invalide', 'Ce lien de réinitialisation est invalide, a déjà servi ou a expiré. Demandez-en un nouveau.');
+
+/** Creates a single-use key valid one hour and mails the link; `invitation` words it as a welcome. */
+export async function sendResetLink(ctx: AppContext, userId: number, invitation = false): Promise<void> {
+  const { db } = ctx.database;
+  const user = await db.selectFrom('users').select(['email', 'prenom']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const key = newOpaqueToken();
+  await db
+    .insertInto('password_reset_tokens')
+    .values({ user_id: userId, token_hash: hashToken(key), created_at: nowIso(), expires_at: isoIn(RESET_KEY_TTL_MS), used_at: null })
+    .execute();
+  const link = `${ctx.config.publicUrl}/auth/reset-password?key=${encodeURIComponent(key)}`;
+  await ctx.mailer.send(resetPasswordMail(user.email, user.prenom, link, invitation));
+}
+
+/**
+ * Always answers the same way, whether the address exists or not (no account enumeration); the
+ * mail leaves in the background so that timing tells nothing either.
+ */
+export async function requestReset(ctx: AppContext, email: string, log: { error: (o: object, m: string) => void }): Promise<void> {
+  const { db } = ctx.database;
+  const user = await db.selectFrom('users').select(['id', 'active']).where('email', '=', email).executeTakeFirst();
+  if (!user || user.active !== 1) return;
+  const recent = await db
+    .selectFrom('password_reset_tokens')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('created_at', '>', new Date(Date.now() - RESET_MIN_INTERVAL_MS).toISOString())
+    .executeTakeFirst();
+  if (recent) return;
+  sendResetLink(ctx, user.id).catch((err: unknown) => log.error({ err }, "Échec de l'envoi du lien de réinitialisation"));
+}
+
+export async function finishReset(ctx: AppContext, key: string, newPassword: string): Promise<void> {
+  const { db } = ctx.database;
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .selectAll()
+    .where('token_hash', '=', hashToken(key))
+    .executeTakeFirst();
+  const now = nowIso();
+  if (!row || row.used_at || row.expires_at <= now) throw invalidKey();
+  const user = await db.selectFrom('users').select(['active']).where('id', '=', row.user_id).executeTakeFirst();
+  if (!user || user.active !== 1) throw invalidKey();
+  assertPasswordAcceptable(newPassword, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  const spent = await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(spent.numUpdatedRows) !== 1) throw invalidKey();
+  // Every other pending link of this user dies with this one.
+  await db.updateTable('password_reset_tokens').set({ used_at: now })
+    .where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', row.user_id).execute();
+  await revokeAllSessions(ctx, row.user_id);
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { authResponseSchema, loginRequestSchema, problemSchema, refreshRequestSchema, updatePasswordRequestSchema } from '@comptoir/shared';
+import type { AppContext } from '../../core/context.js';
+import { defineRoute } from '../../core/route.js';
+import { login, refresh, updatePassword } from './auth.service.js';
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/auth/xsrf',
+    summary: 'Dépose le cookie anti-falsification XSRF-TOKEN',
+    tags: ['Authentification'],
+    access: 'public',
+    responses: { 204: null },
+    handler: async () => undefined,
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/auth/login',
+    summary: 'Connexion par e-mail et mot de passe',
+    tags: ['Authentification'],
+    access: 'public',
+    body: loginRequestSchema,
+    responses: { 200: authResponseSchema, 401: problemSchema, 429: problemSchema },
+    handler: ({ body, request }) => login(ctx, body.email, body.password, request.ip),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/auth/refresh',
+    summary: 'Renouvelle la session (le jeton de renouvellement ne sert qu’une fois)',
+    tags: ['Authentification'],
+    access: 'public',
+    body: refreshRequestSchema,
+    responses: { 200: authResponseSchema, 401: problemSchema },
+    handler: ({ body }) => refresh(ctx, body.refreshToken),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'PATCH',
+    url: '/api/auth/update-password',
+    summary: 'Change le mot de passe et ferme toutes les sessions',
+    tags: ['Authentification'],
+    access: 'user',
+    body: updatePasswordRequestSchema,
+    responses: { 204: null, 400: problemSchema },
+    handler: async ({ body, user }) => {
+      await updatePassword(ctx, user.id, body.currentPassword, body.newPassword);
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/env.js';
+import type { AppContext } from '../../src/core/context.js';
+import { openDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { createTestDatabase } from './database.js';
+import { TestClient } from './http.js';
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface TestServer {
+  baseUrl: string;
+  ctx: AppContext;
+  app: FastifyInstance;
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real API on a free local port, over a fresh database of the dialect under test.
+ * `env` overrides configuration (SMTP_URL, throttling limits…); `extend` adds routes before start.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestServer> {
+  const testDb = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'comptoir-data-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...env,
+  });
+  config.database = testDb.config;
+  const database = openDatabase(config.database);
+  await migrateToLatest(database);
+  const { app, ctx } = await buildApp(config, database);
+  extend?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  config.publicUrl = baseUrl;
+  return {
+    baseUrl,
+    ctx,
+    app,
+    client: () => new TestClient(baseUrl),
+    async close() {
+      await app.close();
+      ctx.mailer.close();
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}

@@ -1,8 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { Problem } from '@comptoir/shared';
 import { AppError } from './errors.js';
 
-function send(reply: import('fastify').FastifyReply, problem: Problem, headers?: Record<string, string>) {
+function send(reply: FastifyReply, problem: Problem, headers?: Record<string, string>) {
   if (headers) void reply.headers(headers);
   return reply.status(problem.status).type('application/problem+json; charset=utf-8').send(problem);
 }

@@ -1,0 +1,8 @@
+export const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456789';
+export const DEMO_PASSWORD = 'comptoir';
+export const DEMO = {
+  admin: 'admin@comptoir.test',
+  proprietaire: 'proprietaire@comptoir.test',
+  gerant: 'gerant@comptoir.test',
+} as const;
+export const RESET_USER = { email: 'oubli@comptoir.test', password: 'Ancien-mot-de-passe-7' } as const;

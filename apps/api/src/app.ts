@@ -24,17 +24,28 @@ export interface BuiltApp {
 }
 
 /** Structured JSON logs; never a token, a cookie or a password. */
-const loggerOptions = (level: string) => ({
+const loggerOptions = (level: string, stream?: NodeJS.WritableStream) => ({
   level,
+  ...(stream ? { stream } : {}),
   redact: {
     paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.currentPassword', '*.refreshToken', '*.token'],
     censor: '[masqué]',
   },
 });
 
-export async function buildApp(config: Config, database: Database, mailer?: Mailer): Promise<BuiltApp> {
+export interface BuildOptions {
+  mailer?: Mailer;
+  /** Where the JSON log goes (standard output by default). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Content-Security-Policy of the web app: own scripts only; PrimeReact sets inline styles. */
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+
+export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<BuiltApp> {
+  const { mailer } = options;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -44,7 +55,8 @@ export async function buildApp(config: Config, database: Database, mailer?: Mail
   await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } });
   registerErrorHandling(app);
   registerXsrf(app, config.publicUrl.startsWith('https://'));
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) reply.header('content-security-policy', CSP);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');

@@ -40,7 +40,7 @@ export class TestClient {
     if (this.cookies.size) headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     if (method !== 'GET' && !options.noXsrf && this.xsrf) headers['x-xsrf-token'] = this.xsrf;
-    let body: BodyInit | undefined;
+    let body: RequestInit['body'];
     if (options.form) body = options.form;
     else if (options.body !== undefined) {
       headers['content-type'] = 'application/json';

@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config/env.js';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { createUser, login } from './support/factories.js';
+import { TestClient } from './support/http.js';
+
+describe('journal des requêtes', () => {
+  const lines: string[] = [];
+  let close: () => Promise<void>;
+  let client: TestClient;
+  let ctx: Awaited<ReturnType<typeof buildApp>>['ctx'];
+
+  beforeAll(async () => {
+    const testDb: TestDatabase = await createTestDatabase();
+    const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'comptoir-log-')), JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'info' });
+    config.database = testDb.config;
+    const database = openDatabase(config.database);
+    await migrateToLatest(database);
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    const built = await buildApp(config, database, { logStream: stream });
+    ctx = built.ctx;
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+    client = new TestClient(`http://127.0.0.1:${(built.app.server.address() as { port: number }).port}`);
+    close = async () => {
+      await built.app.close();
+      await database.close();
+      await testDb.drop();
+    };
+  });
+  afterAll(() => close());
+
+  it('écrit du JSON structuré sans mot de passe, jeton ni cookie', async () => {
+    const user = await createUser(ctx, { roles: ['ROLE_GERANT'], password: 'Secret-tres-particulier-91' });
+    const session = await login(client, user.email, 'Secret-tres-particulier-91');
+    await client.get('/api/account', { token: session.token });
+    await client.post('/api/auth/refresh', { refreshToken: session.refreshToken });
+    await client.post('/api/auth/login', { email: user.email, password: 'Mauvais-secret-tres-particulier' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lines.length).toBeGreaterThan(4);
+    for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+    const all = lines.join('\n');
+    expect(all).toContain('/api/account');
+    expect(all).not.toContain('Secret-tres-particulier-91');
+    expect(all).not.toContain('Mauvais-secret');
+    expect(all).not.toContain(session.token);
+    expect(all).not.toContain(session.refreshToken);
+    expect(all).not.toContain(client.xsrf!);
+  });
+});

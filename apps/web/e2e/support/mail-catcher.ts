@@ -1,40 +1,22 @@
 import { createServer } from 'node:http';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-
-interface Mail { to: string; subject: string; text: string }
+import { startSmtpServer, type ReceivedMail as Mail } from '../../../api/test/support/smtp';
 
 /**
- * A real SMTP server for the browser tests, with a small HTTP window on what it received
- * (`GET /mails`), since tests run in other processes than the global set-up.
+ * The API suite's real SMTP server, with a small HTTP window on what it received (`GET /mails`),
+ * since browser tests run in other processes than the global set-up.
  */
 export async function startMailCatcher() {
-  const mails: Mail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-          mails.push({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '' });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtp = await startSmtpServer();
   const http = createServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(mails));
+    res.end(JSON.stringify(smtp.mails));
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return {
-    smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
+    smtpUrl: smtp.url,
     httpUrl: `http://127.0.0.1:${(http.address() as { port: number }).port}`,
     close: async () => {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import '../core/zod-locale.js';
 
 /** Configuration, parsed once at start-up from the environment (see README, « Configuration »). */
 const envSchema = z.object({

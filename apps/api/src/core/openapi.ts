@@ -3,12 +3,50 @@ import type { RegisteredRoute } from './route.js';
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
-  z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonSchema;
+/** `components.schemas` of the document, with the zod output of each entry to compare shapes. */
+interface Components {
+  schemas: Record<string, JsonSchema>;
+  raw: Map<string, string>;
+}
 
-function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchema[] {
+/**
+ * zod puts the named schemas (`.meta({ id })`) of each conversion under a local `definitions` and
+ * refers to them as `#/definitions/…`, which OpenAPI resolves from the document root: they move to
+ * `components.schemas` and the references follow. An input shape that differs from the output
+ * shape of the same name is named `…Input`.
+ */
+function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Components): JsonSchema {
+  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonSchema;
+  const { definitions, ...root } = json as JsonSchema & { definitions?: Record<string, JsonSchema> };
+  if (!definitions) return json;
+  const names = new Map<string, string>();
+  for (const [id, def] of Object.entries(definitions)) {
+    const known = components.raw.get(id);
+    names.set(id, known === undefined || known === JSON.stringify(def) ? id : `${id}Input`);
+  }
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (!value || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => {
+        if (k !== '$ref' || typeof v !== 'string' || !v.startsWith('#/definitions/')) return [k, rewrite(v)];
+        const id = decodeURIComponent(v.slice('#/definitions/'.length));
+        return [k, `#/components/schemas/${names.get(id) ?? id}`];
+      }),
+    );
+  };
+  for (const [id, def] of Object.entries(definitions)) {
+    const name = names.get(id)!;
+    if (components.raw.has(name)) continue;
+    components.raw.set(name, JSON.stringify(def));
+    components.schemas[name] = rewrite(def) as JsonSchema;
+  }
+  return rewrite(root) as JsonSchema;
+}
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query', components: Components): JsonSchema[] {
   if (!schema) return [];
-  const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const json = toSchema(schema, 'input', components) as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, s]) => ({
     name,
     in: where,
@@ -20,12 +58,13 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Jso
 /** The OpenAPI 3 document, generated from the same zod schemas that validate requests. */
 export function buildOpenApi(routes: readonly RegisteredRoute[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const components: Components = { schemas: {}, raw: new Map() };
   for (const route of routes) {
     const path = route.url.replace(/:(\w+)/g, '{$1}');
     const responses: Record<string, JsonSchema> = {};
     for (const [status, schema] of Object.entries(route.responses)) {
       responses[status] = schema
-        ? { description: status.startsWith('2') ? 'Succès' : 'Erreur', content: { [status.startsWith('2') ? 'application/json' : 'application/problem+json']: { schema: toSchema(schema, 'output') } } }
+        ? { description: status.startsWith('2') ? 'Succès' : 'Erreur', content: { [status.startsWith('2') ? 'application/json' : 'application/problem+json']: { schema: toSchema(schema, 'output', components) } } }
         : { description: status.startsWith('2') ? 'Succès' : 'Erreur' };
     }
     if (route.access !== 'public') responses['401'] ??= { description: 'Non authentifié' };
@@ -34,11 +73,11 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]): JsonSchema {
       summary: route.summary,
       description: `Accès : ${access}${route.service ? ' ; membre de la boutique' : ''}.`,
       tags: route.tags,
-      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+      parameters: [...parameters(route.params, 'path', components), ...parameters(route.query, 'query', components)],
       responses,
       ...(route.access === 'public' ? {} : { security: [{ bearer: [] }] }),
     };
-    if (route.body) op['requestBody'] = { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } };
+    if (route.body) op['requestBody'] = { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input', components) } } };
     if (route.multipart) {
       op['requestBody'] = {
         required: true,
@@ -50,7 +89,7 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]): JsonSchema {
   return {
     openapi: '3.0.3',
     info: { title: 'API Comptoir', version: '0.1.0', description: 'Caisse et gestion de stock. Erreurs au format application/problem+json (RFC 9457). Toute requête autre que GET doit porter l’en-tête X-XSRF-TOKEN égal au cookie XSRF-TOKEN.' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: { schemas: components.schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     paths,
   };
 }

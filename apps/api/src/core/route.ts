@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serviceIdParamsSchema, type Role } from '@comptoir/shared';
 import type { z } from 'zod';
+import './zod-locale.js';
 import type { ServicesTable } from '../db/schema.js';
 import type { Selectable } from 'kysely';
 import { validationError } from './errors.js';

@@ -14,7 +14,7 @@ function same(a: string, b: string): boolean {
 
 /**
  * Anti-forgery (double submit): the server sets a random XSRF-TOKEN cookie readable by the page,
- * and every non-GET call under /api must echo it in the X-XSRF-TOKEN header.
+ * and every non-GET call must echo it in the X-XSRF-TOKEN header.
  */
 export function registerXsrf(app: FastifyInstance, secureCookies: boolean): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -27,7 +27,9 @@ export function registerXsrf(app: FastifyInstance, secureCookies: boolean): void
         secure: secureCookies,
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Every unsafe request, whatever its path: a test on the raw URL would let "/%61pi/…" through,
+    // since the router decodes it to "/api/…".
+    if (SAFE_METHODS.has(request.method)) return;
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
       throw new AppError(403, 'XSRF', 'Requête refusée', 'Jeton anti-falsification manquant ou invalide. Rechargez la page puis réessayez.');

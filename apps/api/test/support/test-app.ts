@@ -22,11 +22,12 @@ export interface TestServer {
 
 /**
  * Starts the real API on a free local port, over a fresh database of the dialect under test.
- * `env` overrides configuration (SMTP_URL, throttling limits…); `extend` adds routes before start.
+ * `env` overrides configuration (SMTP_URL, throttling limits…); `extend` adds routes before start
+ * (with `app.get(…)`, or with `defineRoute(app, ctx, …)` to go through the API's own checks).
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  extend?: (app: FastifyInstance) => void,
+  extend?: (app: FastifyInstance, ctx: AppContext) => void,
 ): Promise<TestServer> {
   const testDb = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'comptoir-data-'));
@@ -41,7 +42,7 @@ export async function startTestServer(
   const database = openDatabase(config.database);
   await migrateToLatest(database);
   const { app, ctx } = await buildApp(config, database);
-  extend?.(app);
+  extend?.(app, ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,0 +1,168 @@
+/**
+ * THE authorization matrix (product.md §3: "keep one authorization matrix test that covers every
+ * endpoint"). One row per endpoint, exactly as registered (method + url template of ctx.routes),
+ * with the answer each actor must get. authorization-matrix.test.ts calls every row as every actor
+ * over real HTTP, and fails when an endpoint has no row here.
+ *
+ * Adding an endpoint: add its row below. Pick the expectation with the helpers:
+ *   publicRoute          anyone, signed in or not, gets a 2xx
+ *   signedIn             anonymous 401, any signed-in user 2xx
+ *   only('ownerA', …)    anonymous 401, the listed actors 2xx, the others 403
+ * and, when the url contains :serviceId, `otherShop: otherShopOf(expect)` (or an explicit record)
+ * for the same call on another owner's shop (admin 2xx, owner and manager 404).
+ * Give `call` a valid body/form/query so that only authorization decides the answer; route
+ * parameters other than :serviceId come from `fixtures.params` (add the value in the test's
+ * fixtures when a new one appears). Mark `isolate` a call that ends the caller's sessions.
+ */
+
+/** Who calls: nobody, the platform admin, owner A (owns shop A), manager A (works in shop A). */
+export const ACTORS = ['anonymous', 'admin', 'ownerA', 'managerA'] as const;
+export type Actor = (typeof ACTORS)[number];
+export const SIGNED_IN = ['admin', 'ownerA', 'managerA'] as const;
+export type SignedIn = (typeof SIGNED_IN)[number];
+
+/** `ok`: any 2xx. `open`: anything but 401/403 (public endpoint that cannot succeed here). A number: that exact status. */
+export type Expected = 'ok' | 'open' | 401 | 403 | 404;
+
+/** What a row's `call` can use to build a valid request. */
+export interface Fixtures {
+  /** Values of route parameters other than :serviceId, by name (e.g. fileId). */
+  params: Record<string, string | number>;
+  /** Credentials of an account kept for the login row. */
+  loginBody(): { email: string; password: string };
+  /** A refresh token of a new session, never used. */
+  newRefreshToken(): Promise<string>;
+  /** A valid, unused password-reset key. */
+  newResetKey(): Promise<string>;
+  /** A multipart form carrying a valid PNG in field `file`. */
+  photoForm(): FormData;
+  /** The password of every actor (isolated ones included). */
+  password: string;
+}
+
+export interface Call {
+  body?: unknown;
+  form?: FormData;
+  /** Query string, without the leading `?`. */
+  query?: string;
+}
+
+export interface MatrixRow {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The url template exactly as registered, e.g. `/api/services/:serviceId`. */
+  url: string;
+  /** Expected answer per actor; for shop-scoped routes, on shop A. */
+  expect: Record<Actor, Expected>;
+  /** Shop-scoped routes only: the same call on shop B, another owner's shop. */
+  otherShop?: Record<SignedIn, Expected>;
+  call?: (fixtures: Fixtures) => Call | Promise<Call>;
+  /** The call changes the caller's password or sessions: each actor calls as a fresh user of its role. */
+  isolate?: boolean;
+}
+
+const OK = 'ok' as const;
+export const publicRoute: Record<Actor, Expected> = {
+  anonymous: OK,
+  admin: OK,
+  ownerA: OK,
+  managerA: OK,
+};
+export const signedIn: Record<Actor, Expected> = {
+  anonymous: 401,
+  admin: OK,
+  ownerA: OK,
+  managerA: OK,
+};
+
+/** Anonymous 401; the listed actors allowed; every other signed-in actor 403. */
+export function only(...allowed: SignedIn[]): Record<Actor, Expected> {
+  return {
+    anonymous: 401,
+    admin: allowed.includes('admin') ? OK : 403,
+    ownerA: allowed.includes('ownerA') ? OK : 403,
+    managerA: allowed.includes('managerA') ? OK : 403,
+  };
+}
+
+/**
+ * On another owner's shop: the admin reaches every shop; an owner or a manager who may call the
+ * route gets 404 (product.md §3: whatever the id); a role refused stays 403 (role is checked first).
+ */
+export function otherShopOf(own: Record<Actor, Expected>): Record<SignedIn, Expected> {
+  return {
+    admin: own.admin,
+    ownerA: own.ownerA === 403 ? 403 : 404,
+    managerA: own.managerA === 403 ? 403 : 404,
+  };
+}
+
+export const MATRIX: MatrixRow[] = [
+  // Système
+  { method: 'GET', url: '/api/health', expect: publicRoute },
+  { method: 'GET', url: '/api/docs', expect: publicRoute },
+
+  // Authentification
+  { method: 'GET', url: '/api/auth/xsrf', expect: publicRoute },
+  {
+    method: 'POST',
+    url: '/api/auth/login',
+    expect: publicRoute,
+    call: (f) => ({ body: f.loginBody() }),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/refresh',
+    expect: publicRoute,
+    call: async (f) => ({ body: { refreshToken: await f.newRefreshToken() } }),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/auth/update-password',
+    expect: signedIn,
+    isolate: true,
+    call: (f) => ({
+      body: { currentPassword: f.password, newPassword: 'Un-nouveau-mot-de-passe-solide-7' },
+    }),
+  },
+
+  // Compte
+  {
+    method: 'POST',
+    url: '/api/account/reset-password/init',
+    expect: publicRoute,
+    call: () => ({ query: 'mail=personne%40exemple.test' }),
+  },
+  {
+    method: 'POST',
+    url: '/api/account/reset-password/finish',
+    expect: publicRoute,
+    call: async (f) => ({
+      body: { key: await f.newResetKey(), newPassword: 'Mot-de-passe-retrouve-2026' },
+    }),
+  },
+  { method: 'GET', url: '/api/account', expect: signedIn },
+  {
+    method: 'PUT',
+    url: '/api/account',
+    expect: signedIn,
+    call: () => ({ body: { prenom: 'Mariama', nom: 'Diop', telephone: '+221 77 000 00 00' } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/account/photo',
+    expect: signedIn,
+    call: (f) => ({ form: f.photoForm() }),
+  },
+  { method: 'DELETE', url: '/api/account/photo', expect: signedIn },
+
+  // Fichiers
+  { method: 'GET', url: '/api/files/:fileId', expect: publicRoute },
+
+  // Boutiques
+  {
+    method: 'GET',
+    url: '/api/services/:serviceId',
+    expect: signedIn,
+    otherShop: otherShopOf(signedIn),
+  },
+];

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../src/db/time.js';
+import { hashToken, newOpaqueToken } from '../src/modules/auth/tokens.js';
+import {
+  ACTORS,
+  MATRIX,
+  SIGNED_IN,
+  type Actor,
+  type Expected,
+  type Fixtures,
+  type MatrixRow,
+  type SignedIn,
+} from './authorization-matrix.table.js';
+import { TEST_DIALECT } from './support/database.js';
+import {
+  addMember,
+  createService,
+  createTenants,
+  createUser,
+  login,
+  PASSWORD,
+} from './support/factories.js';
+import type { Answer, TestClient } from './support/http.js';
+import { fileForm, redPng } from './support/images.js';
+import { expectProblem } from './support/problem.js';
+import { startTestServer, type TestServer } from './support/test-app.js';
+
+const key = (method: string, url: string) => `${method} ${url}`;
+const isShopScoped = (url: string) => url.includes(':serviceId');
+
+/** Problem code that goes with each refusal. */
+const REFUSAL_CODES: Record<number, string> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+};
+
+function assertExpected(answer: Answer, expected: Expected, label: string): void {
+  const seen = `${label} → ${answer.status} ${typeof answer.body === 'object' && !Buffer.isBuffer(answer.body) ? JSON.stringify(answer.body).slice(0, 300) : ''}`;
+  if (expected === 'ok') {
+    expect(answer.status >= 200 && answer.status < 300, `2xx attendu : ${seen}`).toBe(true);
+  } else if (expected === 'open') {
+    expect([401, 403], `ni 401 ni 403 attendus : ${seen}`).not.toContain(answer.status);
+    expect(answer.status, `pas d'erreur serveur : ${seen}`).toBeLessThan(500);
+  } else {
+    expect(answer.status, seen).toBe(expected);
+    expectProblem(answer, expected, REFUSAL_CODES[expected]!);
+  }
+}
+
+describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
+  let server: TestServer;
+  let client: TestClient;
+  let world: Awaited<ReturnType<typeof createTenants>>;
+  const tokens = {} as Record<SignedIn, string>;
+  let fixtures: Fixtures;
+  let png: Buffer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    client = server.client();
+    const { ctx } = server;
+    world = await createTenants(ctx);
+    png = await redPng();
+    const [admin, ownerA, managerA] = await Promise.all([
+      login(client, world.admin.email),
+      login(client, world.ownerA.email),
+      login(client, world.managerA.email),
+    ]);
+    tokens.admin = admin.token;
+    tokens.ownerA = ownerA.token;
+    tokens.managerA = managerA.token;
+
+    // A stored image, owned by owner B: public by design (the id is the capability).
+    const fileId = 'f'.repeat(32);
+    await ctx.database.db
+      .insertInto('files')
+      .values({
+        id: fileId,
+        content_type: 'image/png',
+        size: png.length,
+        data: png,
+        created_by: world.ownerB.id,
+        created_at: nowIso(),
+      })
+      .execute();
+    const loginAccount = await createUser(ctx, {
+      roles: ['ROLE_GERANT'],
+      email: 'matrice.connexion@exemple.test',
+    });
+    const resetAccount = await createUser(ctx, {
+      roles: ['ROLE_GERANT'],
+      email: 'matrice.oubli@exemple.test',
+    });
+
+    fixtures = {
+      params: { fileId },
+      password: PASSWORD,
+      loginBody: () => ({ email: loginAccount.email, password: PASSWORD }),
+      newRefreshToken: async () => (await login(server.client(), loginAccount.email)).refreshToken,
+      async newResetKey() {
+        const resetKey = newOpaqueToken();
+        await ctx.database.db
+          .insertInto('password_reset_tokens')
+          .values({
+            user_id: resetAccount.id,
+            token_hash: hashToken(resetKey),
+            created_at: nowIso(),
+            expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+            used_at: null,
+          })
+          .execute();
+        return resetKey;
+      },
+      photoForm: () => fileForm(png, 'image/png'),
+    };
+  });
+  afterAll(() => server.close());
+
+  it('couvre exactement les routes enregistrées (ctx.routes)', () => {
+    const registered = server.ctx.routes.map((r) => key(r.method, r.url));
+    const rows = MATRIX.map((r) => key(r.method, r.url));
+    expect(new Set(rows).size, 'ligne en double dans authorization-matrix.table.ts').toBe(
+      rows.length,
+    );
+    const missing = registered.filter((k) => !rows.includes(k));
+    const stale = rows.filter((k) => !registered.includes(k));
+    expect(
+      missing,
+      `Ajoutez une ligne à apps/api/test/authorization-matrix.table.ts pour : ${missing.join(', ')}`,
+    ).toEqual([]);
+    expect(
+      stale,
+      `Ces lignes de apps/api/test/authorization-matrix.table.ts ne correspondent à aucune route : ${stale.join(', ')}`,
+    ).toEqual([]);
+    // A route checked for shop membership must name its shop in the path, and then has an otherShop column.
+    for (const route of server.ctx.routes) {
+      if (route.service)
+        expect(
+          isShopScoped(route.url),
+          `${key(route.method, route.url)} : :serviceId attendu dans l'adresse`,
+        ).toBe(true);
+    }
+    for (const row of MATRIX) {
+      expect(
+        row.otherShop !== undefined,
+        `${key(row.method, row.url)} : otherShop ${isShopScoped(row.url) ? 'requis' : 'sans objet'}`,
+      ).toBe(isShopScoped(row.url));
+    }
+  });
+
+  it('est cohérente avec l’accès déclaré de chaque route', () => {
+    for (const row of MATRIX) {
+      const route = server.ctx.routes.find((r) => r.method === row.method && r.url === row.url);
+      if (!route) continue; // reported by the test above
+      const label = key(row.method, row.url);
+      if (route.access === 'public') {
+        for (const actor of ACTORS)
+          expect(['ok', 'open'], `${label} est publique (${actor})`).toContain(row.expect[actor]);
+      } else {
+        expect(row.expect.anonymous, `${label} exige une connexion`).toBe(401);
+      }
+    }
+  });
+
+  /** The token and shop A id to use for `actor`: the shared ones, or a fresh user's for isolated rows. */
+  async function identity(
+    row: MatrixRow,
+    actor: SignedIn,
+  ): Promise<{ token: string; ownShop: number }> {
+    if (!row.isolate) return { token: tokens[actor], ownShop: world.shopA.id };
+    const { ctx } = server;
+    if (actor === 'admin') {
+      const user = await createUser(ctx, { roles: ['ROLE_ADMIN'] });
+      return { token: (await login(client, user.email)).token, ownShop: world.shopA.id };
+    }
+    if (actor === 'ownerA') {
+      const user = await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] });
+      const shop = await createService(ctx, user.id);
+      return { token: (await login(client, user.email)).token, ownShop: shop.id };
+    }
+    const user = await createUser(ctx, { roles: ['ROLE_GERANT'] });
+    await addMember(ctx, world.shopA.id, user.id);
+    return { token: (await login(client, user.email)).token, ownShop: world.shopA.id };
+  }
+
+  function urlOf(row: MatrixRow, serviceId: number): string {
+    return row.url.replace(/:(\w+)/g, (_, name: string) => {
+      if (name === 'serviceId') return String(serviceId);
+      const value = fixtures.params[name];
+      if (value === undefined)
+        throw new Error(
+          `Paramètre :${name} sans valeur : ajoutez-le à fixtures.params dans authorization-matrix.test.ts`,
+        );
+      return encodeURIComponent(String(value));
+    });
+  }
+
+  async function callAs(row: MatrixRow, actor: Actor, shop: 'own' | 'other'): Promise<Answer> {
+    const who =
+      actor === 'anonymous'
+        ? { token: undefined, ownShop: world.shopA.id }
+        : await identity(row, actor);
+    const serviceId = shop === 'own' ? who.ownShop : world.shopB.id;
+    const call = (await row.call?.(fixtures)) ?? {};
+    const url = urlOf(row, serviceId) + (call.query ? `?${call.query}` : '');
+    return client.request(row.method, url, {
+      ...(who.token ? { token: who.token } : {}),
+      ...(call.form ? { form: call.form } : {}),
+      ...(call.body !== undefined ? { body: call.body } : {}),
+    });
+  }
+
+  for (const row of MATRIX) {
+    describe(key(row.method, row.url), () => {
+      for (const actor of ACTORS) {
+        const expected = row.expect[actor];
+        it(`${actor}${row.otherShop ? ' (sa boutique)' : ''} → ${expected}`, async () => {
+          assertExpected(
+            await callAs(row, actor, 'own'),
+            expected,
+            `${key(row.method, row.url)} par ${actor}`,
+          );
+        });
+      }
+      if (row.otherShop) {
+        for (const actor of SIGNED_IN) {
+          const expected = row.otherShop[actor];
+          it(`${actor} (boutique d'un autre propriétaire) → ${expected}`, async () => {
+            assertExpected(
+              await callAs(row, actor, 'other'),
+              expected,
+              `${key(row.method, row.url)} par ${actor} sur la boutique B`,
+            );
+          });
+        }
+        it('anonymous (boutique d’un autre propriétaire) → 401', async () => {
+          assertExpected(
+            await callAs(row, 'anonymous', 'other'),
+            401,
+            `${key(row.method, row.url)} anonyme sur la boutique B`,
+          );
+        });
+      }
+    });
+  }
+});

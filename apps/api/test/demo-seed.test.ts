@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.js';
+import { TEST_DIALECT } from './support/database.js';
+import { createUser } from './support/factories.js';
+import { startTestServer, type TestServer } from './support/test-app.js';
+
+describe(`données de démonstration (${TEST_DIALECT})`, () => {
+  let server: TestServer;
+  let seeded: boolean;
+  beforeAll(async () => {
+    server = await startTestServer();
+    seeded = await seedDemoData(server.ctx.database.db);
+  });
+  afterAll(() => server.close());
+
+  const db = () => server.ctx.database.db;
+  const signIn = (email: string, password = DEMO_PASSWORD) =>
+    server.client().post('/api/auth/login', { email, password });
+
+  it('crée les trois comptes de démonstration, mot de passe « comptoir », un rôle chacun', async () => {
+    expect(seeded).toBe(true);
+    expect(DEMO_PASSWORD).toBe('comptoir');
+    const users = await db()
+      .selectFrom('users')
+      .select(['id', 'email', 'password_hash', 'active'])
+      .orderBy('id')
+      .execute();
+    expect(users.map((u) => u.email).sort()).toEqual([
+      'admin@comptoir.test',
+      'gerant@comptoir.test',
+      'proprietaire@comptoir.test',
+    ]);
+    for (const u of users) {
+      expect(u.active).toBe(1);
+      expect(u.password_hash).toMatch(/^\$argon2id\$/);
+    }
+    const roles = await db()
+      .selectFrom('user_roles')
+      .innerJoin('users', 'users.id', 'user_roles.user_id')
+      .select(['users.email', 'user_roles.role'])
+      .execute();
+    expect(roles.map((r) => `${r.email} ${r.role}`).sort()).toEqual([
+      'admin@comptoir.test ROLE_ADMIN',
+      'gerant@comptoir.test ROLE_GERANT',
+      'proprietaire@comptoir.test ROLE_PROPRIETAIRE',
+    ]);
+    expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual([
+      'admin@comptoir.test',
+      'proprietaire@comptoir.test',
+      'gerant@comptoir.test',
+    ]);
+  });
+
+  it('crée deux boutiques du propriétaire, une en XOF puis une en EUR ; le gérant ne travaille que dans la première', async () => {
+    const owner = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'proprietaire@comptoir.test')
+      .executeTakeFirstOrThrow();
+    const manager = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'gerant@comptoir.test')
+      .executeTakeFirstOrThrow();
+    const shops = await db().selectFrom('services').selectAll().orderBy('id').execute();
+    expect(shops).toHaveLength(2);
+    expect(shops.every((s) => s.owner_id === owner.id && s.active === 1)).toBe(true);
+    expect(shops.map((s) => s.devise)).toEqual(['XOF', 'EUR']);
+    expect(shops[0]).toMatchObject({ pays: 'SN', assujetti_tva: 1, taux_tva_defaut: 1800 });
+    expect(shops[1]).toMatchObject({ pays: 'FR', assujetti_tva: 1, taux_tva_defaut: 2000 });
+    const members = await db().selectFrom('service_members').selectAll().execute();
+    expect(members).toEqual([{ service_id: shops[0]!.id, user_id: manager.id }]);
+  });
+
+  it('chaque compte se connecte avec « comptoir » ; le gérant ne reçoit que sa boutique', async () => {
+    const [admin, owner, manager] = await Promise.all(DEMO_ACCOUNTS.map((a) => signIn(a.email)));
+    const shops = await db().selectFrom('services').select(['id', 'nom']).orderBy('id').execute();
+
+    expect(admin!.status).toBe(200);
+    expect(admin!.body.user).toMatchObject({
+      email: 'admin@comptoir.test',
+      roles: [{ nom: 'ROLE_ADMIN' }],
+      services: [],
+    });
+
+    expect(owner!.status).toBe(200);
+    expect(owner!.body.user.roles).toEqual([{ nom: 'ROLE_PROPRIETAIRE' }]);
+    expect(owner!.body.user.services).toEqual([
+      { id: shops[0]!.id, nom: shops[0]!.nom, current: true },
+      { id: shops[1]!.id, nom: shops[1]!.nom, current: false },
+    ]);
+
+    expect(manager!.status).toBe(200);
+    expect(manager!.body.user.roles).toEqual([{ nom: 'ROLE_GERANT' }]);
+    expect(manager!.body.user.services).toEqual([
+      { id: shops[0]!.id, nom: shops[0]!.nom, current: true },
+    ]);
+    // The manager reaches the first shop, not the second.
+    const client = server.client();
+    expect(
+      (await client.get(`/api/services/${shops[0]!.id}`, { token: manager!.body.token })).body
+        .devise,
+    ).toBe('XOF');
+    expect(
+      (await client.get(`/api/services/${shops[1]!.id}`, { token: manager!.body.token })).status,
+    ).toBe(404);
+
+    expect((await signIn('gerant@comptoir.test', 'Comptoir')).status).toBe(401);
+  });
+
+  it('un second appel ne fait rien et répond false', async () => {
+    const before = await db().selectFrom('users').select('id').execute();
+    const shopsBefore = await db().selectFrom('services').select('id').execute();
+    expect(await seedDemoData(db())).toBe(false);
+    expect(await db().selectFrom('users').select('id').execute()).toEqual(before);
+    expect(await db().selectFrom('services').select('id').execute()).toEqual(shopsBefore);
+  });
+});
+
+describe(`données de démonstration sur une base déjà utilisée (${TEST_DIALECT})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('ne s’exécute jamais sur une base qui a déjà un utilisateur', async () => {
+    const real = await createUser(server.ctx, {
+      roles: ['ROLE_ADMIN'],
+      email: 'vrai.admin@exemple.test',
+    });
+    expect(await seedDemoData(server.ctx.database.db)).toBe(false);
+    const users = await server.ctx.database.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .execute();
+    expect(users).toEqual([{ id: real.id, email: 'vrai.admin@exemple.test' }]);
+    expect(await server.ctx.database.db.selectFrom('services').select('id').execute()).toHaveLength(
+      0,
+    );
+    const demo = await server
+      .client()
+      .post('/api/auth/login', { email: 'admin@comptoir.test', password: DEMO_PASSWORD });
+    expect(demo.status).toBe(401);
+  });
+});

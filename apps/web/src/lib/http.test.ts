@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, makeAuth, problem, requestOf } from '../test/fixtures';
+import { ApiError, NetworkError } from './errors';
+import { http } from './http';
+import { setNavigator } from './navigation';
+import { getRefreshToken, getToken } from './session';
+
+const fetchMock = vi.fn<typeof fetch>();
+const navigate = vi.fn<(to: string) => void>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  navigate.mockReset();
+  setNavigator(navigate);
+  document.cookie = 'XSRF-TOKEN=xsrf-1; path=/';
+  localStorage.setItem('token', 'old-token');
+  localStorage.setItem('refreshToken', 'refresh-1');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const bearer = (call: unknown[]) => requestOf(call).headers.get('Authorization');
+const callsTo = (url: string) => fetchMock.mock.calls.filter((c) => requestOf(c).url === url);
+
+/** A server where `old-token` has expired and the refresh answers `refreshAnswer`. */
+function server(refreshAnswer: () => Response | Promise<Response>) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === '/api/auth/refresh') {
+      await new Promise((r) => setTimeout(r, 10));
+      return refreshAnswer();
+    }
+    const auth = new Headers(init?.headers).get('Authorization');
+    if (auth === 'Bearer new-token') return json(200, { url });
+    return problem(401, 'TOKEN_EXPIRED', 'Votre session a expiré.');
+  });
+}
+
+describe('http client', () => {
+  it('sends the bearer token, and the anti-forgery header on non-GET calls only', async () => {
+    fetchMock.mockImplementation(async () => json(200, { ok: true }));
+    await http.get('/api/account');
+    await http.put('/api/account', { prenom: 'Awa' });
+    const [get, put] = fetchMock.mock.calls.map(requestOf);
+    expect(get?.headers.get('Authorization')).toBe('Bearer old-token');
+    expect(get?.headers.get('X-XSRF-TOKEN')).toBeNull();
+    expect(put?.headers.get('X-XSRF-TOKEN')).toBe('xsrf-1');
+    expect(put?.headers.get('Content-Type')).toBe('application/json');
+    expect(put?.body).toEqual({ prenom: 'Awa' });
+  });
+
+  it('asks for the XSRF cookie first when it is missing', async () => {
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    fetchMock.mockImplementation(async (input) => {
+      if (String(input) === '/api/auth/xsrf') {
+        document.cookie = 'XSRF-TOKEN=fresh-xsrf; path=/';
+        return new Response(null, { status: 204 });
+      }
+      return json(200, {});
+    });
+    await http.post('/api/account/reset-password/init', undefined, { query: { mail: 'a@b.fr' } });
+    expect(fetchMock.mock.calls.map((c) => requestOf(c).url)).toEqual([
+      '/api/auth/xsrf',
+      '/api/account/reset-password/init?mail=a%40b.fr',
+    ]);
+    expect(requestOf(fetchMock.mock.calls[1]!).headers.get('X-XSRF-TOKEN')).toBe('fresh-xsrf');
+  });
+
+  it('throws an ApiError carrying the problem', async () => {
+    fetchMock.mockResolvedValue(problem(400, 'VALIDATION', 'Données invalides.', [{ field: 'nom', message: 'Le nom est obligatoire.' }]));
+    const error = await http.put('/api/account', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('VALIDATION');
+    expect((error as ApiError).fieldErrors).toEqual([{ field: 'nom', message: 'Le nom est obligatoire.' }]);
+  });
+
+  it('throws a NetworkError when the server cannot be reached', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(http.get('/api/account')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('two concurrent 401: exactly one refresh, and each call retried once with the new token', async () => {
+    const auth = { ...makeAuth(['ROLE_PROPRIETAIRE']), token: 'new-token', refreshToken: 'refresh-2' };
+    server(() => json(200, auth));
+    const [a, b] = await Promise.all([http.get('/api/a'), http.get('/api/b')]);
+    expect(a).toEqual({ url: '/api/a' });
+    expect(b).toEqual({ url: '/api/b' });
+    expect(callsTo('/api/auth/refresh')).toHaveLength(1);
+    expect(requestOf(callsTo('/api/auth/refresh')[0]!).body).toEqual({ refreshToken: 'refresh-1' });
+    expect(callsTo('/api/a').map(bearer)).toEqual(['Bearer old-token', 'Bearer new-token']);
+    expect(callsTo('/api/b').map(bearer)).toEqual(['Bearer old-token', 'Bearer new-token']);
+    expect(getToken()).toBe('new-token');
+    expect(getRefreshToken()).toBe('refresh-2');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('retries only once: a second 401 goes back to the caller', async () => {
+    const auth = { ...makeAuth(['ROLE_GERANT']), token: 'still-refused', refreshToken: 'refresh-2' };
+    server(() => json(200, auth));
+    const error = await http.get('/api/a').catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(401);
+    expect(callsTo('/api/a')).toHaveLength(2);
+    expect(callsTo('/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('a refused refresh clears the session and goes to /auth/login', async () => {
+    localStorage.setItem('layoutConfig', '{}');
+    server(() => problem(401, 'INVALID_REFRESH_TOKEN', 'Session expirée.'));
+    const results = await Promise.allSettled([http.get('/api/a'), http.get('/api/b')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(callsTo('/api/auth/refresh')).toHaveLength(1);
+    expect(localStorage.length).toBe(0);
+    expect(navigate).toHaveBeenCalledWith('/auth/login');
+  });
+
+  it('never refreshes on a 401 of the login or refresh calls themselves', async () => {
+    fetchMock.mockResolvedValue(problem(401, 'INVALID_CREDENTIALS', 'Adresse e-mail ou mot de passe incorrect.'));
+    await expect(http.post('/api/auth/login', { email: 'a@b.fr', password: 'x' })).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(getToken()).toBe('old-token');
+  });
+});

@@ -1,0 +1,132 @@
+import type { AuthResponse } from '@comptoir/shared';
+import { ApiError, NetworkError, apiErrorFrom } from './errors';
+import { navigateTo } from './navigation';
+import { applyRefresh, clearSession, getRefreshToken, getToken } from './session';
+import { XSRF_HEADER, ensureXsrfToken } from './xsrf';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: Method;
+  /** Sent as JSON, or as is when FormData. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+export const LOGIN_PATH = '/api/auth/login';
+export const REFRESH_PATH = '/api/auth/refresh';
+/** Calls whose 401 means "wrong credentials", not "expired session": never refreshed. */
+const NO_REFRESH = new Set([LOGIN_PATH, REFRESH_PATH]);
+
+const isRelative = (url: string): boolean => !/^[a-z][a-z\d+.-]*:/i.test(url) && !url.startsWith('//');
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+/** One fetch: bearer token, anti-forgery header on non-GET relative calls, network errors typed. */
+async function send(url: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ Accept: 'application/json, application/problem+json' });
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  try {
+    if (method !== 'GET' && isRelative(url)) {
+      const xsrf = await ensureXsrfToken();
+      if (xsrf) headers.set(XSRF_HEADER, xsrf);
+    }
+    return await fetch(url, { method, headers, body, signal: options.signal, credentials: 'same-origin' });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
+}
+
+let refreshing: Promise<string> | null = null;
+
+/**
+ * Renews the session with the stored refresh token. Only one runs at a time: every caller
+ * meanwhile gets the same promise. When the server refuses it, the session is cleared and the
+ * user sent to /auth/login; a network failure or a 5xx leaves the session for a later try.
+ */
+export function refreshSession(): Promise<string> {
+  refreshing ??= (async () => {
+    const refreshToken = getRefreshToken();
+    let failure: unknown = null;
+    if (refreshToken) {
+      try {
+        const response = await send(REFRESH_PATH, { method: 'POST', body: { refreshToken } }, null);
+        if (response.ok) {
+          const answer = (await response.json()) as AuthResponse;
+          applyRefresh(answer);
+          return answer.token;
+        }
+        failure = await apiErrorFrom(response);
+      } catch (error) {
+        failure = error;
+      }
+      const transient = failure instanceof NetworkError || (failure instanceof ApiError && failure.status >= 500);
+      if (transient) throw failure;
+    }
+    clearSession();
+    navigateTo('/auth/login');
+    throw failure ?? new Error('Aucune session à renouveler');
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (type.includes('json')) return (await response.json()) as T;
+  const text = await response.text();
+  return (text === '' ? undefined : text) as T;
+}
+
+/**
+ * The one HTTP client of the web app. Errors are thrown as ApiError (problem+json) or
+ * NetworkError. A 401 triggers one shared refresh, then the call is retried exactly once.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = buildUrl(path, options.query);
+  const token = getToken();
+  let response = await send(url, options, token);
+  if (response.status === 401 && !NO_REFRESH.has(path.split('?')[0] ?? path)) {
+    const stored = getToken();
+    // Another call already renewed the session since this one left: just use the new token.
+    let fresh: string;
+    try {
+      fresh = stored && stored !== token ? stored : await refreshSession();
+    } catch (error) {
+      if (error instanceof NetworkError || (error instanceof ApiError && error.status >= 500)) throw error;
+      throw await apiErrorFrom(response);
+    }
+    response = await send(url, options, fresh);
+  }
+  if (!response.ok) throw await apiErrorFrom(response);
+  return parse<T>(response);
+}
+
+export const http = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+};

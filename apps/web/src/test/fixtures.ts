@@ -1,0 +1,58 @@
+import type { AuthResponse, Role, SessionUser } from '@comptoir/shared';
+
+const b64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+/** An unsigned access token with the given claims (the client never verifies it). */
+export function makeToken(roles: string[], extra: Record<string, unknown> = {}): string {
+  const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = b64url(JSON.stringify({ sub: '7', username: 'awa@comptoir.test', roles, ...extra }));
+  return `${header}.${payload}.signature`;
+}
+
+export function makeUser(roles: Role[], overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 7,
+    email: 'awa@comptoir.test',
+    prenom: 'Awa',
+    nom: 'Diop',
+    telephone: null,
+    roles: roles.map((nom) => ({ nom })),
+    services: [
+      { id: 1, nom: 'Boutique Plateau', current: true },
+      { id: 2, nom: 'Boutique Lyon', current: false },
+    ],
+    ...overrides,
+  };
+}
+
+export function makeAuth(roles: Role[], overrides: Partial<SessionUser> = {}): AuthResponse {
+  return { token: makeToken(roles), refreshToken: 'refresh-1', user: makeUser(roles, overrides) };
+}
+
+/** A JSON answer as fetch gives it. */
+export function json(status: number, body: unknown, type = 'application/json'): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': type } });
+}
+
+export function problem(status: number, code: string, detail: string, errors?: { field: string; message: string }[]): Response {
+  return json(
+    status,
+    { type: 'about:blank', title: 'Erreur', status, detail, code, ...(errors ? { errors } : {}) },
+    'application/problem+json',
+  );
+}
+
+/** The request a mocked fetch received. */
+export function requestOf(call: unknown[]): { url: string; method: string; headers: Headers; body: unknown } {
+  const [url, init] = call as [string, RequestInit | undefined];
+  return {
+    url,
+    method: init?.method ?? 'GET',
+    headers: new Headers(init?.headers),
+    body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+  };
+}

@@ -1,0 +1,40 @@
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/router';
+import { setNavigator } from '../lib/navigation';
+import { saveLogin } from '../lib/session';
+import type { Role } from '@comptoir/shared';
+import { json, makeAuth } from './fixtures';
+
+/** A tiny API for the shell: the stored user as the account, shops in francs CFA. */
+function fakeApi() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === '/api/account') return json(200, JSON.parse(localStorage.getItem('user') ?? 'null'));
+      const shop = /^\/api\/services\/(\d+)$/.exec(url);
+      if (shop) return json(200, { id: Number(shop[1]), nom: 'Boutique', devise: 'XOF', ville: 'Dakar', pays: 'SN' });
+      return json(404, { type: 'about:blank', title: 'Introuvable', status: 404, detail: 'Introuvable.', code: 'NOT_FOUND' });
+    }),
+  );
+}
+
+/** The whole app on a memory router at `path`. */
+export function renderApp(path: string) {
+  fakeApi();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setNavigator((to) => void router.navigate(to));
+  const view = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router };
+}
+
+export function logIn(roles: Role[], overrides: Parameters<typeof makeAuth>[1] = {}) {
+  saveLogin(makeAuth(roles, overrides));
+}

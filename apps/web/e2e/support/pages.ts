@@ -1,0 +1,73 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './constants';
+
+/** Page objects of the shell: the flows read as a person would do them. */
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/auth/login');
+    await expect(this.page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  }
+
+  async login(email: string, password = DEMO_PASSWORD) {
+    await this.page.getByLabel('Adresse e-mail').fill(email);
+    await this.page.getByLabel('Mot de passe', { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: 'Se connecter' }).click();
+  }
+
+  error() {
+    return this.page.getByTestId('login-error');
+  }
+}
+
+export class Shell {
+  constructor(readonly page: Page) {}
+
+  menu() {
+    return this.page.getByTestId('layout-menu');
+  }
+
+  /** Every leaf of the side menu, in order: [label, route]. */
+  async menuLeaves(): Promise<Array<[string, string]>> {
+    return this.menu()
+      .locator('a.layout-menuitem-link')
+      .evaluateAll((links) =>
+        links.map((a) => [
+          a.querySelector('.layout-menuitem-text')?.textContent?.trim() ?? '',
+          new URL((a as HTMLAnchorElement).href).pathname,
+        ]),
+      ) as Promise<Array<[string, string]>>;
+  }
+
+  posButton() {
+    return this.page.getByTestId('pos-button');
+  }
+
+  shopSwitcher() {
+    return this.page.getByTestId('shop-switcher');
+  }
+
+  brand() {
+    return this.page.getByTestId('topbar-brand');
+  }
+
+  logoutButton() {
+    return this.page.getByRole('button', { name: 'Se Déconnecter' });
+  }
+
+  async openConfig() {
+    await this.page.getByRole('button', { name: 'Ouvrir la configuration' }).click();
+    await expect(this.page.getByTestId('layout-config')).toBeVisible();
+  }
+}
+
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<Shell> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.login(email, password);
+  await expect(page).toHaveURL(/\/$/);
+  const shell = new Shell(page);
+  await expect(shell.menu()).toBeVisible();
+  return shell;
+}

@@ -6,7 +6,7 @@ import { hash } from '@node-rs/argon2';
 import Database from 'better-sqlite3';
 import { E2E_PORT } from '../playwright.config';
 import { startMailCatcher } from './support/mail-catcher';
-import { E2E_JWT_SECRET, RESET_USER } from './support/constants';
+import { E2E_JWT_SECRET, PROFILE_USER, RESET_USER } from './support/constants';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -39,14 +39,16 @@ export default async function globalSetup() {
     if (server.exitCode !== null || Date.now() > deadline) throw new Error('Le serveur Comptoir n’a pas démarré');
     await new Promise((r) => setTimeout(r, 200));
   }
-  // One more account, for the password-reset flow, so that demo accounts keep their password.
+  // Accounts of their own for the flows that change a password, so demo accounts keep theirs.
   const db = new Database(path.join(dataDir, 'comptoir.sqlite'));
   const now = new Date().toISOString();
-  const { lastInsertRowid } = db
-    .prepare('INSERT INTO users (email, password_hash, prenom, nom, active, session_version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 0, ?, ?)')
-    .run(RESET_USER.email, await hash(RESET_USER.password), 'Ibrahima', 'Fall', now, now);
-  db.prepare('INSERT INTO user_roles (user_id, role) VALUES (?, ?)').run(lastInsertRowid, 'ROLE_GERANT');
-  db.prepare('INSERT INTO service_members (service_id, user_id) VALUES (1, ?)').run(lastInsertRowid);
+  for (const user of [RESET_USER, PROFILE_USER]) {
+    const { lastInsertRowid } = db
+      .prepare('INSERT INTO users (email, password_hash, prenom, nom, active, session_version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 0, ?, ?)')
+      .run(user.email, await hash(user.password), user.prenom, user.nom, now, now);
+    db.prepare('INSERT INTO user_roles (user_id, role) VALUES (?, ?)').run(lastInsertRowid, 'ROLE_GERANT');
+    db.prepare('INSERT INTO service_members (service_id, user_id) VALUES (1, ?)').run(lastInsertRowid);
+  }
   db.close();
   process.env['E2E_MAILS_URL'] = `${mail.httpUrl}/mails`;
 

@@ -17,6 +17,10 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
+import { abonnementsRoutes } from './modules/abonnements/abonnements.routes.js';
+import { typesVentesRoutes } from './modules/types-ventes/types-ventes.routes.js';
+import { unitesRoutes } from './modules/unites/unites.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -66,6 +70,10 @@ export async function buildApp(config: Config, database: Database, options: Buil
   accountRoutes(app, ctx);
   filesRoutes(app, ctx);
   servicesRoutes(app, ctx);
+  usersRoutes(app, ctx);
+  abonnementsRoutes(app, ctx);
+  unitesRoutes(app, ctx);
+  typesVentesRoutes(app, ctx);
 
   defineRoute(app, ctx, {
     method: 'GET',

@@ -38,3 +38,6 @@ export const tooManyAttempts = (detail: string, retryAfterSeconds: number) =>
   new AppError(429, 'TOO_MANY_ATTEMPTS', 'Trop de tentatives', detail, undefined, {
     'retry-after': String(retryAfterSeconds),
   });
+
+export const subscriptionRequired = (detail: string) =>
+  new AppError(402, 'SUBSCRIPTION_REQUIRED', 'Abonnement requis', detail);

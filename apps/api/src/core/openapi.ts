@@ -68,6 +68,7 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]): JsonSchema {
         : { description: status.startsWith('2') ? 'Succès' : 'Erreur' };
     }
     if (route.access !== 'public') responses['401'] ??= { description: 'Non authentifié' };
+    if (route.subscription === 'required') responses['402'] ??= { description: 'Abonnement requis (propriétaire ou gérant sans abonnement actif)' };
     const access = route.access === 'public' ? 'public' : route.access === 'user' ? 'tout utilisateur connecté' : route.access.join(', ');
     const op: JsonSchema = {
       summary: route.summary,

@@ -7,6 +7,7 @@ import type { Selectable } from 'kysely';
 import { validationError } from './errors.js';
 import { authenticate, type AuthUser } from './authenticate.js';
 import { requireServiceAccess } from './service-access.js';
+import { requireSubscription } from './subscription.js';
 import type { AppContext } from './context.js';
 
 /**
@@ -26,6 +27,11 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
   tags: string[];
   access: Access;
   service?: boolean;
+  /**
+   * Writes (every method but GET) of owners and managers need a covering subscription (402
+   * otherwise, core/subscription.ts). `exempt`: sign-in and self-service routes, always open.
+   */
+  subscription?: 'exempt';
   params?: P;
   query?: Q;
   body?: B;
@@ -55,6 +61,7 @@ export interface RegisteredRoute {
   tags: string[];
   access: Access;
   service: boolean;
+  subscription: 'required' | 'exempt';
   params?: Schema;
   query?: Schema;
   body?: Schema;
@@ -85,6 +92,7 @@ export function defineRoute<
     tags: spec.tags,
     access: spec.access,
     service: spec.service ?? false,
+    subscription: spec.method === 'GET' || spec.access === 'public' || spec.subscription === 'exempt' ? 'exempt' : 'required',
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.query ? { query: spec.query } : {}),
     ...(spec.body ? { body: spec.body } : {}),
@@ -103,6 +111,7 @@ export function defineRoute<
         const { serviceId } = parse(serviceIdParamsSchema, request.params, 'serviceId');
         service = await requireServiceAccess(ctx, user!, serviceId);
       }
+      if (user && spec.method !== 'GET' && spec.subscription !== 'exempt') await requireSubscription(ctx, user, service);
       const query = (spec.query ? parse(spec.query, request.query, 'query') : undefined) as Out<Q>;
       const body = (spec.body ? parse(spec.body, request.body, 'body') : undefined) as Out<B>;
       const result = await spec.handler({

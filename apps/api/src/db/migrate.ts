@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import type { MigrationContext } from './migration-helpers.js';
 import * as m001 from './migrations/001_foundation.js';
+import * as m002 from './migrations/002_accounts.js';
 
 type MigrationModule = { up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void> };
 
 /** Versioned migrations, in order. Add a file in migrations/ and list it here. */
 const MIGRATIONS: Record<string, MigrationModule> = {
   '001_foundation': m001,
+  '002_accounts': m002,
 };
 
 class StaticProvider implements MigrationProvider {

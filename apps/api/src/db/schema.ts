@@ -47,6 +47,10 @@ export interface ServicesTable {
   pied_ticket: string | null;
   logo_file_id: string | null;
   active: number;
+  prefixe_vente: Generated<string>;
+  prefixe_facture: Generated<string>;
+  prefixe_devis: Generated<string>;
+  prefixe_achat: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -92,6 +96,51 @@ export interface FilesTable {
   created_at: string;
 }
 
+export interface UnitesTable {
+  id: Generated<number>;
+  nom: string;
+  symbole: string;
+  fractionnable: number;
+  created_at: string;
+}
+
+export interface TypesVentesTable {
+  id: Generated<number>;
+  nom: string;
+  /** 'detail' | 'gros' */
+  prix_utilise: string;
+  actif: number;
+}
+
+export interface PlansTable {
+  id: Generated<number>;
+  nom: string;
+  duree_mois: number;
+  prix: number;
+  devise: string;
+  max_services: number;
+  max_users: number;
+  retire: number;
+  created_at: string;
+}
+
+/** Dates 'YYYY-MM-DD', end included; the status is derived (suspendu, dates), never stored. */
+export interface AbonnementsTable {
+  id: Generated<number>;
+  owner_id: number;
+  plan_id: number;
+  date_debut: string;
+  date_fin: string;
+  montant_paye: number;
+  devise: string;
+  /** 'especes' | 'mobile_money' | 'carte' | 'virement' | 'cheque' */
+  mode_paiement: string;
+  reference: string | null;
+  suspendu: number;
+  created_at: string;
+  created_by: number | null;
+}
+
 export interface DB {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -101,4 +150,8 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable;
   login_failures: LoginFailuresTable;
   files: FilesTable;
+  unites: UnitesTable;
+  types_ventes: TypesVentesTable;
+  plans: PlansTable;
+  abonnements: AbonnementsTable;
 }

@@ -2,3 +2,13 @@
 export const nowIso = (): string => new Date().toISOString();
 export const isoIn = (ms: number): string => new Date(Date.now() + ms).toISOString();
 export const bool = (value: boolean): number => (value ? 1 : 0);
+
+/** Today's calendar date in UTC, 'YYYY-MM-DD': subscription dates compare with it as strings. */
+export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+
+/** A 'YYYY-MM-DD' date moved by `days` days. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

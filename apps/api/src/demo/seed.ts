@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { nowIso } from '../db/time.js';
+import { periodEnd } from '@comptoir/shared';
+import { addDays, nowIso, todayUtc } from '../db/time.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 
 export const DEMO_PASSWORD = 'comptoir';
@@ -12,7 +13,8 @@ export const DEMO_ACCOUNTS = [
 
 /**
  * Demo data (product.md §5): three accounts and two shops of one owner, one in FCFA and one in
- * euros; the manager works in the first only. Loaded only into an empty database. Catalogue,
+ * euros; the manager works in the first only; the owner has a plan « Commerce » running for a year
+ * from 30 days ago. Loaded only into an empty database. Catalogue,
  * customers and sales join it as their modules arrive.
  */
 export async function seedDemoData(db: Kysely<DB>): Promise<boolean> {
@@ -42,9 +44,20 @@ export async function seedDemoData(db: Kysely<DB>): Promise<boolean> {
       .values(shop({ nom: 'Boutique Dakar Plateau', adresse: '12 avenue Léopold Sédar Senghor', ville: 'Dakar', pays: 'SN', devise: 'XOF', telephone: '+221 33 821 00 00', assujetti_tva: 1, taux_tva_defaut: 1800, ninea: '005123456', rccm: 'SN-DKR-2020-B-12345' }))
       .returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('services')
-      .values(shop({ nom: 'Épicerie Lyon Croix-Rousse', adresse: '4 rue d’Austerlitz', ville: 'Lyon', pays: 'FR', devise: 'EUR', telephone: '+33 4 78 00 00 00', assujetti_tva: 1, taux_tva_defaut: 2000, siret: '12345678900017', tva_intracom: 'FR40123456789' }))
+      .values(shop({ nom: 'Épicerie Lyon Croix-Rousse', adresse: '4 rue d’Austerlitz', ville: 'Lyon', pays: 'FR', devise: 'EUR', telephone: '+33 4 78 00 00 00', assujetti_tva: 1, taux_tva_defaut: 2000, siret: '12345678900007', tva_intracom: 'FR40123456789' }))
       .execute();
     await trx.insertInto('service_members').values({ service_id: dakar.id, user_id: ids['ROLE_GERANT']! }).execute();
+    // The owner's subscription: plan « Commerce », started 30 days ago, for a year.
+    const plan = await trx.insertInto('plans')
+      .values({ nom: 'Commerce', duree_mois: 12, prix: 60_000, devise: 'XOF', max_services: 3, max_users: 10, retire: 0, created_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    const start = addDays(todayUtc(), -30);
+    await trx.insertInto('abonnements')
+      .values({
+        owner_id: ownerId, plan_id: plan.id, date_debut: start, date_fin: periodEnd(start, 12), montant_paye: 60_000, devise: 'XOF',
+        mode_paiement: 'mobile_money', reference: 'OM-DEMO-0001', suspendu: 0, created_at: now, created_by: ids['ROLE_ADMIN']!,
+      })
+      .execute();
   });
   return true;
 }

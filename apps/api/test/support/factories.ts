@@ -39,6 +39,52 @@ export async function createService(ctx: AppContext, ownerId: number, options: {
   return { id };
 }
 
+let defaultPlan: { ctx: AppContext; id: number } | undefined;
+
+/** A plan; by default a generous one (100 shops, 100 users) so that limits do not get in the way. */
+export async function createPlan(
+  ctx: AppContext,
+  options: { nom?: string; dureeMois?: number; prix?: number; devise?: string; maxServices?: number; maxUsers?: number; retire?: boolean } = {},
+) {
+  const { id } = await ctx.database.db
+    .insertInto('plans')
+    .values({
+      nom: options.nom ?? `Formule ${++counter}`, duree_mois: options.dureeMois ?? 12, prix: options.prix ?? 60_000, devise: options.devise ?? 'XOF',
+      max_services: options.maxServices ?? 100, max_users: options.maxUsers ?? 100, retire: options.retire ? 1 : 0, created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id };
+}
+
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** A subscription of the owner: by default active, from 30 days ago to 335 days ahead. */
+export async function subscribe(
+  ctx: AppContext,
+  ownerId: number,
+  options: { planId?: number; dateDebut?: string; dateFin?: string; suspendu?: boolean } = {},
+) {
+  let planId = options.planId;
+  if (planId === undefined) {
+    if (defaultPlan?.ctx !== ctx) defaultPlan = { ctx, id: (await createPlan(ctx, { nom: 'Formule de test' })).id };
+    planId = defaultPlan.id;
+  }
+  const { id } = await ctx.database.db
+    .insertInto('abonnements')
+    .values({
+      owner_id: ownerId, plan_id: planId, date_debut: options.dateDebut ?? isoDay(-30), date_fin: options.dateFin ?? isoDay(335),
+      montant_paye: 60_000, devise: 'XOF', mode_paiement: 'especes', reference: null, suspendu: options.suspendu ? 1 : 0,
+      created_at: nowIso(), created_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, planId };
+}
+
+/** 'YYYY-MM-DD', `offsetDays` from today (UTC). */
+export const dayFromToday = isoDay;
+
 export async function addMember(ctx: AppContext, serviceId: number, userId: number): Promise<void> {
   await ctx.database.db.insertInto('service_members').values({ service_id: serviceId, user_id: userId }).execute();
 }
@@ -51,7 +97,8 @@ export async function login(client: TestClient, email: string, password = PASSWO
 
 /**
  * The world of the authorization matrix: an admin; owner A with shop A and manager A working in it;
- * owner B with shop B and manager B. "Own" and "other" shops are seen from A's side.
+ * owner B with shop B and manager B. "Own" and "other" shops are seen from A's side. Both owners
+ * have an active subscription.
  */
 export async function createTenants(ctx: AppContext) {
   const admin = await createUser(ctx, { roles: ['ROLE_ADMIN'] });
@@ -59,6 +106,8 @@ export async function createTenants(ctx: AppContext) {
   const ownerB = await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] });
   const shopA = await createService(ctx, ownerA.id, { nom: 'Boutique A' });
   const shopB = await createService(ctx, ownerB.id, { nom: 'Boutique B' });
+  await subscribe(ctx, ownerA.id);
+  await subscribe(ctx, ownerB.id);
   const managerA = await createUser(ctx, { roles: ['ROLE_GERANT'] });
   const managerB = await createUser(ctx, { roles: ['ROLE_GERANT'] });
   await addMember(ctx, shopA.id, managerA.id);

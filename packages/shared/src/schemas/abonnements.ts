@@ -84,6 +84,7 @@ export const planInputSchema = z
   })
   .meta({ id: 'PlanInput' });
 export type PlanInput = z.input<typeof planInputSchema>;
+export type PlanData = z.output<typeof planInputSchema>;
 
 export const planSchema = z
   .object({
@@ -131,6 +132,7 @@ export const abonnementCreateSchema = z
   .refine(dateFinAfterDebut, dateFinIssue)
   .meta({ id: 'AbonnementCreate' });
 export type AbonnementCreate = z.input<typeof abonnementCreateSchema>;
+export type AbonnementCreateData = z.output<typeof abonnementCreateSchema>;
 
 /** `PUT /api/abonnements/:abonnementId`: every field but the owner. */
 export const abonnementUpdateSchema = z
@@ -146,6 +148,7 @@ export const abonnementUpdateSchema = z
   .refine(dateFinAfterDebut, dateFinIssue)
   .meta({ id: 'AbonnementUpdate' });
 export type AbonnementUpdate = z.input<typeof abonnementUpdateSchema>;
+export type AbonnementUpdateData = z.output<typeof abonnementUpdateSchema>;
 
 /**
  * `POST /api/abonnements/:abonnementId/renouveler`: a new period from the day after this one ends
@@ -161,6 +164,7 @@ export const abonnementRenewSchema = z
   })
   .meta({ id: 'AbonnementRenew' });
 export type AbonnementRenew = z.input<typeof abonnementRenewSchema>;
+export type AbonnementRenewData = z.output<typeof abonnementRenewSchema>;
 
 export const abonnementSchema = z
   .object({

@@ -23,6 +23,7 @@ export const typeVenteInputSchema = z
   })
   .meta({ id: 'TypeVenteInput' });
 export type TypeVenteInput = z.input<typeof typeVenteInputSchema>;
+export type TypeVenteData = z.output<typeof typeVenteInputSchema>;
 
 export const typeVenteSchema = z
   .object({

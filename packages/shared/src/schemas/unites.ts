@@ -16,6 +16,7 @@ export const uniteInputSchema = z
   })
   .meta({ id: 'UniteInput' });
 export type UniteInput = z.input<typeof uniteInputSchema>;
+export type UniteData = z.output<typeof uniteInputSchema>;
 
 export const uniteSchema = z
   .object({

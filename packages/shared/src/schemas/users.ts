@@ -50,6 +50,7 @@ export const userCreateSchema = z
   })
   .meta({ id: 'UserCreate' });
 export type UserCreate = z.input<typeof userCreateSchema>;
+export type UserCreateData = z.output<typeof userCreateSchema>;
 
 /** `PUT /api/users/:userId`: names and phone; an owner also sets the manager's shops among their own. */
 export const userUpdateSchema = z
@@ -61,6 +62,7 @@ export const userUpdateSchema = z
   })
   .meta({ id: 'UserUpdate' });
 export type UserUpdate = z.input<typeof userUpdateSchema>;
+export type UserUpdateData = z.output<typeof userUpdateSchema>;
 
 export const userServiceSchema = z.object({ id: z.number().int(), nom: z.string() });
 

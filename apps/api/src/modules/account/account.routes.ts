@@ -54,6 +54,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Modifie le prénom, le nom et le téléphone de l’utilisateur connecté',
     tags: ['Compte'],
     access: 'user',
+    subscription: 'exempt',
     body: profileUpdateSchema,
     responses: { 200: sessionUserSchema, 400: problemSchema },
     handler: ({ user, body }) => updateProfile(ctx, user.id, body),
@@ -65,6 +66,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Envoie la photo de profil (image JPEG, PNG, WebP ou GIF, 5 Mo au plus), recadrée en 256 × 256',
     tags: ['Compte'],
     access: 'user',
+    subscription: 'exempt',
     multipart: true,
     responses: { 200: sessionUserSchema, 400: problemSchema, 413: problemSchema, 415: problemSchema },
     handler: ({ user, request }) => savePhoto(ctx, user.id, request),
@@ -76,6 +78,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Supprime la photo de profil',
     tags: ['Compte'],
     access: 'user',
+    subscription: 'exempt',
     responses: { 200: sessionUserSchema },
     handler: ({ user }) => removePhoto(ctx, user.id),
   });

@@ -43,6 +43,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Change le mot de passe et ferme toutes les sessions',
     tags: ['Authentification'],
     access: 'user',
+    subscription: 'exempt',
     body: updatePasswordRequestSchema,
     responses: { 204: null, 400: problemSchema },
     handler: async ({ body, user }) => {

@@ -12,7 +12,11 @@
  * for the same call on another owner's shop (admin 2xx, owner and manager 404).
  * Give `call` a valid body/form/query so that only authorization decides the answer; route
  * parameters other than :serviceId come from `fixtures.params` (add the value in the test's
- * fixtures when a new one appears). Mark `isolate` a call that ends the caller's sessions.
+ * fixtures when a new one appears), or from `call().params` for a fresh target (deletions).
+ * Mark `isolate` a call that ends the caller's sessions.
+ *
+ * Every non-GET row is also replayed by owner A and manager A once owner A's subscription has
+ * ended (402 where the row says `ok`, unless the route is exempt) and again after its renewal.
  */
 
 /** Who calls: nobody, the platform admin, owner A (owns shop A), manager A (works in shop A). */
@@ -26,8 +30,20 @@ export type Expected = 'ok' | 'open' | 401 | 403 | 404;
 
 /** What a row's `call` can use to build a valid request. */
 export interface Fixtures {
-  /** Values of route parameters other than :serviceId, by name (e.g. fileId). */
+  /** Values of route parameters other than :serviceId, by name (e.g. fileId, userId, planId). */
   params: Record<string, string | number>;
+  /** An e-mail address never used. */
+  newEmail(): string;
+  /** A name never used (units, sale types, plans). */
+  newName(prefix: string): string;
+  /** Fresh rows, for calls that delete or renew their target. */
+  newUnite(): Promise<number>;
+  newTypeVente(): Promise<number>;
+  newPlan(): Promise<number>;
+  /** An active subscription of a fresh owner (not one of the actors). */
+  newAbonnement(): Promise<number>;
+  /** A fresh owner without subscription. */
+  newOwner(): Promise<number>;
   /** Credentials of an account kept for the login row. */
   loginBody(): { email: string; password: string };
   /** A refresh token of a new session, never used. */
@@ -40,7 +56,15 @@ export interface Fixtures {
   password: string;
 }
 
+/** Who makes the call: the actor, and their own shop (shop A, or a fresh one for isolated rows). */
+export interface Caller {
+  actor: Actor;
+  ownShop: number;
+}
+
 export interface Call {
+  /** Route parameters for this call only, over `fixtures.params`. */
+  params?: Record<string, string | number>;
   body?: unknown;
   form?: FormData;
   /** Query string, without the leading `?`. */
@@ -55,7 +79,7 @@ export interface MatrixRow {
   expect: Record<Actor, Expected>;
   /** Shop-scoped routes only: the same call on shop B, another owner's shop. */
   otherShop?: Record<SignedIn, Expected>;
-  call?: (fixtures: Fixtures) => Call | Promise<Call>;
+  call?: (fixtures: Fixtures, caller: Caller) => Call | Promise<Call>;
   /** The call changes the caller's password or sessions: each actor calls as a fresh user of its role. */
   isolate?: boolean;
 }
@@ -95,6 +119,17 @@ export function otherShopOf(own: Record<Actor, Expected>): Record<SignedIn, Expe
     managerA: own.managerA === 403 ? 403 : 404,
   };
 }
+
+const SHOP_BODY = {
+  nom: 'Boutique de la matrice',
+  ville: 'Thiès',
+  pays: 'SN',
+  telephone: '+221 33 951 00 00',
+  devise: 'XOF',
+  assujettiTva: true,
+  tauxTvaDefaut: 1800,
+};
+const PLAN_BODY = { dureeMois: 12, prix: 60_000, devise: 'XOF', maxServices: 3, maxUsers: 10 };
 
 export const MATRIX: MatrixRow[] = [
   // Système
@@ -159,10 +194,185 @@ export const MATRIX: MatrixRow[] = [
   { method: 'GET', url: '/api/files/:fileId', expect: publicRoute },
 
   // Boutiques
+  { method: 'GET', url: '/api/services', expect: signedIn },
+  {
+    method: 'POST',
+    url: '/api/services',
+    expect: only('ownerA'),
+    call: () => ({ body: SHOP_BODY }),
+  },
   {
     method: 'GET',
     url: '/api/services/:serviceId',
     expect: signedIn,
     otherShop: otherShopOf(signedIn),
+  },
+  {
+    method: 'PUT',
+    url: '/api/services/:serviceId',
+    expect: only('ownerA'),
+    otherShop: otherShopOf(only('ownerA')),
+    call: () => ({ body: SHOP_BODY }),
+  },
+  {
+    method: 'POST',
+    url: '/api/services/:serviceId/desactiver',
+    expect: only('admin'),
+    otherShop: otherShopOf(only('admin')),
+  },
+  {
+    method: 'POST',
+    url: '/api/services/:serviceId/activer',
+    expect: only('admin'),
+    otherShop: otherShopOf(only('admin')),
+  },
+  {
+    method: 'POST',
+    url: '/api/services/:serviceId/logo',
+    expect: only('ownerA'),
+    otherShop: otherShopOf(only('ownerA')),
+    call: (f) => ({ form: f.photoForm() }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/services/:serviceId/logo',
+    expect: only('ownerA'),
+    otherShop: otherShopOf(only('ownerA')),
+  },
+
+  // Utilisateurs (userId : un gérant de la boutique A, ni owner A ni manager A)
+  { method: 'GET', url: '/api/users', expect: only('admin', 'ownerA') },
+  {
+    method: 'POST',
+    url: '/api/users',
+    expect: only('admin', 'ownerA'),
+    call: (f, who) => ({
+      body: {
+        email: f.newEmail(),
+        prenom: 'Ibrahima',
+        nom: 'Fall',
+        ...(who.actor === 'admin' ? {} : { services: [who.ownShop] }),
+      },
+    }),
+  },
+  { method: 'GET', url: '/api/users/:userId', expect: only('admin', 'ownerA') },
+  {
+    method: 'PUT',
+    url: '/api/users/:userId',
+    expect: only('admin', 'ownerA'),
+    call: () => ({ body: { prenom: 'Khady', nom: 'Ba', telephone: '+221 76 000 00 00' } }),
+  },
+  { method: 'POST', url: '/api/users/:userId/desactiver', expect: only('admin', 'ownerA') },
+  { method: 'POST', url: '/api/users/:userId/activer', expect: only('admin', 'ownerA') },
+
+  // Abonnements
+  { method: 'GET', url: '/api/abonnements/courant', expect: signedIn },
+  { method: 'GET', url: '/api/abonnements/plans', expect: only('admin') },
+  {
+    method: 'POST',
+    url: '/api/abonnements/plans',
+    expect: only('admin'),
+    call: (f) => ({ body: { ...PLAN_BODY, nom: f.newName('Formule') } }),
+  },
+  { method: 'GET', url: '/api/abonnements/plans/:planId', expect: only('admin') },
+  {
+    method: 'PUT',
+    url: '/api/abonnements/plans/:planId',
+    expect: only('admin'),
+    call: (f) => ({ body: { ...PLAN_BODY, nom: f.newName('Formule') } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/abonnements/plans/:planId/retirer',
+    expect: only('admin'),
+    call: async (f) => ({ params: { planId: await f.newPlan() } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/abonnements/plans/:planId',
+    expect: only('admin'),
+    call: async (f) => ({ params: { planId: await f.newPlan() } }),
+  },
+  { method: 'GET', url: '/api/abonnements', expect: only('admin') },
+  {
+    method: 'POST',
+    url: '/api/abonnements',
+    expect: only('admin'),
+    call: async (f) => ({
+      body: { ownerId: await f.newOwner(), planId: f.params['planId'], modePaiement: 'especes' },
+    }),
+  },
+  { method: 'GET', url: '/api/abonnements/:abonnementId', expect: only('admin') },
+  {
+    method: 'PUT',
+    url: '/api/abonnements/:abonnementId',
+    expect: only('admin'),
+    call: async (f) => ({
+      params: { abonnementId: await f.newAbonnement() },
+      body: {
+        planId: f.params['planId'],
+        dateDebut: '2026-01-01',
+        dateFin: '2026-12-31',
+        montantPaye: 50_000,
+        devise: 'XOF',
+        modePaiement: 'mobile_money',
+        reference: 'WAVE-123',
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/abonnements/:abonnementId/renouveler',
+    expect: only('admin'),
+    call: async (f) => ({
+      params: { abonnementId: await f.newAbonnement() },
+      body: { modePaiement: 'virement' },
+    }),
+  },
+  { method: 'POST', url: '/api/abonnements/:abonnementId/suspendre', expect: only('admin') },
+  { method: 'POST', url: '/api/abonnements/:abonnementId/reactiver', expect: only('admin') },
+
+  // Unités
+  { method: 'GET', url: '/api/unites', expect: signedIn },
+  { method: 'GET', url: '/api/unites/:uniteId', expect: signedIn },
+  {
+    method: 'POST',
+    url: '/api/unites',
+    expect: only('admin'),
+    call: (f) => ({ body: { nom: f.newName('unité'), symbole: 'u', fractionnable: false } }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/unites/:uniteId',
+    expect: only('admin'),
+    call: (f) => ({ body: { nom: f.newName('unité'), symbole: 'u', fractionnable: true } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/unites/:uniteId',
+    expect: only('admin'),
+    call: async (f) => ({ params: { uniteId: await f.newUnite() } }),
+  },
+
+  // Types de vente
+  { method: 'GET', url: '/api/types-ventes', expect: signedIn },
+  { method: 'GET', url: '/api/types-ventes/:typeVenteId', expect: signedIn },
+  {
+    method: 'POST',
+    url: '/api/types-ventes',
+    expect: only('admin'),
+    call: (f) => ({ body: { nom: f.newName('Vente'), prixUtilise: 'gros', actif: true } }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/types-ventes/:typeVenteId',
+    expect: only('admin'),
+    call: (f) => ({ body: { nom: f.newName('Vente'), prixUtilise: 'detail', actif: false } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/types-ventes/:typeVenteId',
+    expect: only('admin'),
+    call: async (f) => ({ params: { typeVenteId: await f.newTypeVente() } }),
   },
 ];

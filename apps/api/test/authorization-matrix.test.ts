@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '@comptoir/shared';
 import { nowIso } from '../src/db/time.js';
 import { hashToken, newOpaqueToken } from '../src/modules/auth/tokens.js';
 import {
@@ -14,11 +15,14 @@ import {
 import { TEST_DIALECT } from './support/database.js';
 import {
   addMember,
+  createPlan,
   createService,
   createTenants,
   createUser,
+  dayFromToday,
   login,
   PASSWORD,
+  subscribe,
 } from './support/factories.js';
 import type { Answer, TestClient } from './support/http.js';
 import { fileForm, redPng } from './support/images.js';
@@ -93,8 +97,37 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
       email: 'matrice.oubli@exemple.test',
     });
 
+    // Targets of the accounts, subscriptions, units and sale types rows.
+    const employee = await createUser(ctx, { roles: ['ROLE_GERANT'], email: 'matrice.employe@exemple.test' });
+    await addMember(ctx, world.shopA.id, employee.id);
+    const plan = await createPlan(ctx, { nom: 'Formule de la matrice' });
+    const ownerC = await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] });
+    const subscriptionC = await subscribe(ctx, ownerC.id, { planId: plan.id });
+    const unite = await ctx.database.db.selectFrom('unites').select('id').where('nom', '=', 'carton').executeTakeFirstOrThrow();
+    const typeVente = await ctx.database.db.selectFrom('types_ventes').select('id').orderBy('id').executeTakeFirstOrThrow();
+    let n = 0;
+    const newOwner = async () => (await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] })).id;
+
     fixtures = {
-      params: { fileId },
+      params: {
+        fileId,
+        userId: employee.id,
+        planId: plan.id,
+        abonnementId: subscriptionC.id,
+        uniteId: unite.id,
+        typeVenteId: typeVente.id,
+      },
+      newEmail: () => `matrice.${++n}@exemple.test`,
+      newName: (prefix) => `${prefix} ${++n}`,
+      newUnite: async () =>
+        (await ctx.database.db.insertInto('unites').values({ nom: `jetable ${++n}`, symbole: 'j', fractionnable: 0, created_at: nowIso() })
+          .returning('id').executeTakeFirstOrThrow()).id,
+      newTypeVente: async () =>
+        (await ctx.database.db.insertInto('types_ventes').values({ nom: `Jetable ${++n}`, prix_utilise: 'detail', actif: 1 })
+          .returning('id').executeTakeFirstOrThrow()).id,
+      newPlan: async () => (await createPlan(ctx)).id,
+      newAbonnement: async () => (await subscribe(ctx, await newOwner(), { planId: plan.id })).id,
+      newOwner,
       password: PASSWORD,
       loginBody: () => ({ email: loginAccount.email, password: PASSWORD }),
       newRefreshToken: async () => (await login(server.client(), loginAccount.email)).refreshToken,
@@ -177,6 +210,7 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     if (actor === 'ownerA') {
       const user = await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] });
       const shop = await createService(ctx, user.id);
+      await subscribe(ctx, user.id);
       return { token: (await login(client, user.email)).token, ownShop: shop.id };
     }
     const user = await createUser(ctx, { roles: ['ROLE_GERANT'] });
@@ -184,10 +218,10 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     return { token: (await login(client, user.email)).token, ownShop: world.shopA.id };
   }
 
-  function urlOf(row: MatrixRow, serviceId: number): string {
+  function urlOf(row: MatrixRow, serviceId: number, params: Record<string, string | number> = {}): string {
     return row.url.replace(/:(\w+)/g, (_, name: string) => {
       if (name === 'serviceId') return String(serviceId);
-      const value = fixtures.params[name];
+      const value = params[name] ?? fixtures.params[name];
       if (value === undefined)
         throw new Error(
           `Paramètre :${name} sans valeur : ajoutez-le à fixtures.params dans authorization-matrix.test.ts`,
@@ -202,8 +236,8 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         ? { token: undefined, ownShop: world.shopA.id }
         : await identity(row, actor);
     const serviceId = shop === 'own' ? who.ownShop : world.shopB.id;
-    const call = (await row.call?.(fixtures)) ?? {};
-    const url = urlOf(row, serviceId) + (call.query ? `?${call.query}` : '');
+    const call = (await row.call?.(fixtures, { actor, ownShop: who.ownShop })) ?? {};
+    const url = urlOf(row, serviceId, call.params) + (call.query ? `?${call.query}` : '');
     return client.request(row.method, url, {
       ...(who.token ? { token: who.token } : {}),
       ...(call.form ? { form: call.form } : {}),
@@ -244,4 +278,60 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
       }
     });
   }
+
+  /**
+   * Every write, once owner A's subscription has ended: where the matrix says `ok` for owner A or
+   * manager A, the answer is now 402 (403 stays 403: the role is checked first), except on the
+   * exempt routes (sign-in and self-service). A renewal by the admin lifts it at once, with the
+   * very same tokens: nobody signs in again.
+   */
+  describe('sans abonnement actif', () => {
+    const writes = () =>
+      MATRIX.filter((row) => row.method !== 'GET' && !row.isolate && row.expect.anonymous === 401);
+    const exempt = (row: MatrixRow) =>
+      server.ctx.routes.find((r) => r.method === row.method && r.url === row.url)?.subscription === 'exempt';
+    const WRITERS = ['ownerA', 'managerA'] as const;
+
+    it('toute écriture non exemptée répond 402 au propriétaire et à son gérant ; les routes exemptées restent ouvertes', async () => {
+      const { db } = server.ctx.database;
+      await db.updateTable('abonnements').set({ date_debut: dayFromToday(-400), date_fin: dayFromToday(-1) })
+        .where('owner_id', '=', world.ownerA.id).execute();
+      let refused = 0;
+      for (const row of writes()) {
+        for (const actor of WRITERS) {
+          const expected = row.expect[actor];
+          const answer = await callAs(row, actor, 'own');
+          const label = `${key(row.method, row.url)} par ${actor} sans abonnement`;
+          if (expected === 'ok' && !exempt(row)) {
+            const problem = expectProblem(answer, 402, 'SUBSCRIPTION_REQUIRED');
+            expect(problem.title).toBe('Abonnement requis');
+            expect(problem.detail, label).toContain(`a pris fin le ${formatDate(`${dayFromToday(-1)}T00:00:00Z`, 'UTC')}`);
+            refused++;
+          } else {
+            assertExpected(answer, expected, label);
+          }
+        }
+      }
+      expect(refused).toBeGreaterThanOrEqual(8);
+      // Reads stay open.
+      expect((await client.get('/api/users', { token: tokens.ownerA })).status).toBe(200);
+      expect((await client.get(`/api/services/${world.shopA.id}`, { token: tokens.managerA })).status).toBe(200);
+      const banner = await client.get('/api/abonnements/courant', { token: tokens.ownerA });
+      expect(banner.body).toMatchObject({ statut: 'expiree', dateFin: dayFromToday(-1) });
+    });
+
+    it('le renouvellement lève le blocage aussitôt, sans nouvelle connexion', async () => {
+      const { db } = server.ctx.database;
+      const last = await db.selectFrom('abonnements').select('id').where('owner_id', '=', world.ownerA.id)
+        .orderBy('date_fin', 'desc').executeTakeFirstOrThrow();
+      const renewed = await client.post(`/api/abonnements/${last.id}/renouveler`, { modePaiement: 'mobile_money' }, { token: tokens.admin });
+      expect(renewed.status).toBe(201);
+      expect(renewed.body).toMatchObject({ dateDebut: dayFromToday(0), statut: 'active' });
+      for (const row of writes()) {
+        for (const actor of WRITERS) {
+          assertExpected(await callAs(row, actor, 'own'), row.expect[actor], `${key(row.method, row.url)} par ${actor} après renouvellement`);
+        }
+      }
+    });
+  });
 });

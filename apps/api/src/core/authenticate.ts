@@ -30,11 +30,12 @@ export async function authenticate(
     .select(['id', 'email', 'active', 'session_version'])
     .where('id', '=', claims.userId)
     .executeTakeFirst();
+  // A disabled account says so, even though disabling also ended its sessions.
+  if (row && row.active !== 1) {
+    throw new AppError(401, 'ACCOUNT_DISABLED', 'Compte désactivé', 'Ce compte est désactivé. Contactez votre responsable.');
+  }
   if (!row || row.session_version !== claims.sessionVersion) {
     throw unauthenticated('Votre session a expiré. Reconnectez-vous.', 'TOKEN_EXPIRED');
-  }
-  if (row.active !== 1) {
-    throw new AppError(401, 'ACCOUNT_DISABLED', 'Compte désactivé', 'Ce compte est désactivé. Contactez votre responsable.');
   }
   const roleRows = await db.selectFrom('user_roles').select('role').where('user_id', '=', row.id).execute();
   const roles = roleRows.map((r) => r.role).filter(isRole);

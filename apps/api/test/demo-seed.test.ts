@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodEnd } from '@comptoir/shared';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.js';
 import { TEST_DIALECT } from './support/database.js';
 import { createUser } from './support/factories.js';
@@ -106,6 +107,32 @@ describe(`données de démonstration (${TEST_DIALECT})`, () => {
     ).toBe(404);
 
     expect((await signIn('gerant@comptoir.test', 'Comptoir')).status).toBe(401);
+  });
+
+  it('donne au propriétaire la formule « Commerce » et un abonnement actif aujourd’hui : il écrit, son gérant aussi', async () => {
+    const plans = await db().selectFrom('plans').selectAll().execute();
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatchObject({ nom: 'Commerce', duree_mois: 12, prix: 60_000, devise: 'XOF', max_services: 3, max_users: 10, retire: 0 });
+    const start = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const subs = await db().selectFrom('abonnements').selectAll().execute();
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({ plan_id: plans[0]!.id, date_debut: start, date_fin: periodEnd(start, 12), montant_paye: 60_000, suspendu: 0 });
+    const owner = await signIn('proprietaire@comptoir.test');
+    const banner = await server.client().get('/api/abonnements/courant', { token: owner.body.token });
+    expect(banner.body).toMatchObject({ statut: 'active', plan: 'Commerce', dateFin: periodEnd(start, 12), contact: 'admin@comptoir.test' });
+    // Two shops of three: one more fits, then the plan's limit.
+    const client = server.client();
+    const third = await client.post('/api/services', { nom: 'Boutique Thiès', devise: 'XOF' }, { token: owner.body.token });
+    expect(third.status).toBe(201);
+    const fourth = await client.post('/api/services', { nom: 'Boutique de trop', devise: 'XOF' }, { token: owner.body.token });
+    expect(fourth.status).toBe(422);
+    expect(fourth.body.detail).toBe('Votre formule Commerce permet 3 boutiques au plus.');
+    await db().deleteFrom('services').where('id', '=', third.body.id).execute();
+    // The demo shops can be saved back as they are (valid SIRET).
+    const lyon = await db().selectFrom('services').select('id').where('devise', '=', 'EUR').executeTakeFirstOrThrow();
+    const detail = (await client.get(`/api/services/${lyon.id}`, { token: owner.body.token })).body;
+    const saved = await client.put(`/api/services/${lyon.id}`, detail, { token: owner.body.token });
+    expect(saved.status).toBe(200);
   });
 
   it('un second appel ne fait rien et répond false', async () => {

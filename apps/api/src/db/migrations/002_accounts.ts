@@ -85,7 +85,7 @@ const TYPES_VENTES = [
   { nom: 'Vente en gros', prix_utilise: 'gros', actif: 1 },
 ];
 
-async function seedReferenceLists(db: Kysely<unknown>): Promise<void> {
+export async function seedReferenceLists(db: Kysely<unknown>): Promise<void> {
   // The migration runs on the untyped database: a local view of the two tables.
   const typed = db as unknown as Kysely<{
     unites: { nom: string; symbole: string; fractionnable: number; created_at: string };

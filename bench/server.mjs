@@ -49,6 +49,7 @@ export async function startServer(port, env = {}) {
   }
   return {
     baseUrl,
+    databaseUrl: database.url,
     dialect: process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite',
     async stop() {
       child.kill('SIGTERM');

@@ -8,15 +8,17 @@ export type UserScope = { kind: 'admin' } | { kind: 'owner'; ownerId: number };
 
 type UsersEb = ExpressionBuilder<DB, 'users'>;
 
-/** A manager working in at least one shop of the owner (the owner themself excluded). */
+/**
+ * A manager working in at least one shop of the owner (the owner themself excluded). Driven by the
+ * owner's few memberships (`in`), not by a check on every user.
+ */
 function managerOf(eb: UsersEb, ownerId: number) {
   return eb.and([
     eb('users.id', '!=', ownerId),
-    eb.exists(
+    eb('users.id', 'in',
       eb.selectFrom('service_members')
         .innerJoin('services', 'services.id', 'service_members.service_id')
         .select('service_members.user_id')
-        .whereRef('service_members.user_id', '=', 'users.id')
         .where('services.owner_id', '=', ownerId),
     ),
     eb.exists(

@@ -1,7 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { abonnementKeys } from '../features/abonnements/api';
 import { ApiError } from '../lib/errors';
 
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
@@ -10,4 +11,12 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
     },
   },
+  mutationCache: new MutationCache({
+    // A write refused for want of a subscription: the banner reads the status again at once.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'SUBSCRIPTION_REQUIRED') {
+        void queryClient.invalidateQueries({ queryKey: abonnementKeys.current() });
+      }
+    },
+  }),
 });

@@ -1,11 +1,17 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireMenu } from './RequireMenu';
 import { RequireSession } from './RequireSession';
 import { RootRoute } from './RootRoute';
 
 const ShellRoute = lazy(() => import('./ShellRoute'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ProfileRoute = lazy(() => import('../features/profile/ProfileRoute'));
+const UsersRoute = lazy(() => import('../features/users/UsersRoute'));
+const ServicesRoute = lazy(() => import('../features/services/ServicesRoute'));
+const AbonnementsRoute = lazy(() => import('../features/abonnements/AbonnementsRoute'));
+const UnitesRoute = lazy(() => import('../features/unites/UnitesRoute'));
+const TypesVentesRoute = lazy(() => import('../features/types-ventes/TypesVentesRoute'));
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const NotFoundPage = lazy(() => import('../features/notfound/NotFoundPage'));
 
@@ -18,6 +24,12 @@ const ResetPasswordPage = lazy(() => authChunk().then((m) => ({ default: m.Reset
 const AccessDeniedPage = lazy(() => authChunk().then((m) => ({ default: m.AccessDeniedPage })));
 
 const toNotFound = <Navigate to="/notfound" replace />;
+
+/** A screen of the menus at `path` (without the leading slash), guarded by the role's menu. */
+const menuScreen = (path: string, element: ReactNode): RouteObject => ({
+  path,
+  element: <RequireMenu path={`/${path}`}>{element}</RequireMenu>,
+});
 
 /**
  * The root route table of the seed (§2). Screens of the menus that are not built yet fall to the
@@ -37,6 +49,11 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <DashboardPage /> },
           { path: 'pages/users/user-profile', element: <ProfileRoute /> },
+          menuScreen('pages/users', <UsersRoute />),
+          menuScreen('pages/services', <ServicesRoute />),
+          menuScreen('pages/abonnements', <AbonnementsRoute />),
+          menuScreen('pages/unites', <UnitesRoute />),
+          menuScreen('pages/types-ventes', <TypesVentesRoute />),
         ],
       },
       {

@@ -2,6 +2,7 @@ import { classNames } from 'primereact/utils';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../app/PageLoading';
+import { SubscriptionBanner } from '../features/abonnements/SubscriptionBanner';
 import { AppConfig } from './AppConfig';
 import { AppFooter } from './AppFooter';
 import { AppMenu } from './AppMenu';
@@ -10,6 +11,7 @@ import { BannerProvider, BannerSlot } from './banner';
 import { useLayout } from './LayoutContext';
 import { useOutsideClick } from './use-outside-click';
 import { useMenuVisible } from './use-menu-visible';
+import { usePageKey } from './use-page-key';
 import { useShellData } from './use-shell-data';
 import './layout.css';
 
@@ -25,6 +27,7 @@ export function AppLayout() {
   };
   const menuOpen = state.overlayMenuActive || state.staticMenuMobileActive;
   useShellData();
+  const pageKey = usePageKey();
   // Off screen, the menu is also out of the tab order and of the accessibility tree.
   const menuVisible = useMenuVisible();
 
@@ -50,6 +53,7 @@ export function AppLayout() {
 
   return (
     <BannerProvider>
+      <SubscriptionBanner />
       <div className={className} data-testid="layout-wrapper">
         <AppTopbar refs={refs} />
         <div className="layout-sidebar" id="layout-sidebar" ref={sidebar} inert={!menuVisible}>
@@ -59,8 +63,9 @@ export function AppLayout() {
           <BannerSlot />
           <main className="layout-main" id="contenu">
             <Suspense fallback={<PageLoading />}>
-              {/* A new key on every navigation: going to the same URL runs the page again. */}
-              <Outlet key={location.key} />
+              {/* A new key on every navigation (going to the same URL runs the page again), but not
+                  when a screen only rewrites its own URL params. */}
+              <Outlet key={pageKey} />
             </Suspense>
           </main>
           <AppFooter />

@@ -1,0 +1,132 @@
+import type { UserItem } from '@comptoir/shared';
+import { Button } from 'primereact/button';
+import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
+import { Message } from 'primereact/message';
+import { FormDialog } from '../../components/FormDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { SearchBox } from '../../components/SearchBox';
+import { errorMessage, fieldErrorsOf } from '../../lib/errors';
+import { useDialogParam } from '../../lib/use-dialog-param';
+import { useFeedback } from '../../lib/use-feedback';
+import { useListParams } from '../../lib/use-list-params';
+import { useSession } from '../../lib/use-session';
+import { useCreateUser, useOwnShops, useSetUserActive, useUpdateUser, useUser, useUsers } from './api';
+import { USER_FIELDS, UserForm, type UserFormMode } from './UserForm';
+import { UsersFilters } from './UsersFilters';
+import { UsersTable } from './UsersTable';
+import { USERS_LIST, fullName } from './users-list';
+
+const FORM_ID = 'user-form';
+
+/** /pages/users: the admin's accounts or the owner's managers; list, create, edit, disable. */
+export default function UsersRoute() {
+  const { role, user: self } = useSession();
+  const mode: UserFormMode = role === 'ROLE_ADMIN' ? 'admin' : 'owner';
+  const list = useListParams(USERS_LIST);
+  const users = useUsers(list.query);
+  const dialog = useDialogParam();
+  const editedId = typeof dialog.target === 'number' ? dialog.target : null;
+  const edited = useUser(editedId);
+  const shops = useOwnShops(mode === 'owner');
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const setActive = useSetUserActive();
+  const feedback = useFeedback();
+  const saving = create.isPending || update.isPending;
+
+  const openDialog = (target: 'new' | number) => {
+    create.reset();
+    update.reset();
+    dialog.open(target);
+  };
+
+  const toggle = (user: UserItem) => {
+    const run = () =>
+      setActive.mutate(
+        { id: user.id, active: !user.active },
+        {
+          onSuccess: (u) =>
+            feedback.success(u.active ? 'Compte activé' : 'Compte désactivé', `${fullName(u)} ${u.active ? 'peut de nouveau se connecter' : 'ne peut plus se connecter'}.`),
+          onError: feedback.actionError(user.active ? 'Désactivation impossible' : 'Activation impossible'),
+        },
+      );
+    if (!user.active) return run();
+    confirmDialog({
+      header: 'Désactiver le compte',
+      message: `Désactiver le compte de ${fullName(user)} ? Ses sessions prendront fin et il ne pourra plus se connecter.`,
+      icon: 'pi pi-exclamation-triangle',
+      acceptClassName: 'p-button-danger',
+      defaultFocus: 'reject',
+      accept: run,
+    });
+  };
+
+  const title = mode === 'admin' ? 'Utilisateurs' : 'Gérants de mes boutiques';
+  const header = (
+    <div className="flex flex-wrap gap-2 align-items-center">
+      <SearchBox value={list.state.q} onSearch={list.setSearch} label="Rechercher un utilisateur" placeholder="Nom ou adresse e-mail" />
+      <UsersFilters showRole={mode === 'admin'} filters={list.state.filters} onFilter={list.setFilter} />
+    </div>
+  );
+
+  return (
+    <div className="card-surface">
+      <ConfirmDialog />
+      <PageHeader title={title}>
+        <Button type="button" label={mode === 'admin' ? 'Nouvel utilisateur' : 'Nouveau gérant'} icon="pi pi-plus" onClick={() => openDialog('new')} />
+      </PageHeader>
+      {users.isError && <Message severity="error" text={errorMessage(users.error)} className="w-full justify-content-start mb-3" />}
+      <UsersTable
+        page={users.data}
+        loading={users.isFetching}
+        list={list}
+        selfId={self?.id}
+        header={header}
+        onEdit={(u) => openDialog(u.id)}
+        onToggle={toggle}
+      />
+      <FormDialog
+        header={dialog.target === 'new' ? (mode === 'admin' ? 'Nouvel utilisateur' : 'Nouveau gérant') : "Modifier l'utilisateur"}
+        visible={dialog.target !== null}
+        onHide={dialog.close}
+        formId={FORM_ID}
+        saving={saving}
+      >
+        {edited.isError && <Message severity="error" text={errorMessage(edited.error)} className="w-full justify-content-start" />}
+        {editedId !== null && edited.isPending && <p role="status">Chargement…</p>}
+        {(dialog.target === 'new' || edited.data) && (
+          <UserForm
+            key={dialog.target === 'new' ? 'new' : edited.data?.id}
+            formId={FORM_ID}
+            mode={mode}
+            user={dialog.target === 'new' ? null : (edited.data ?? null)}
+            shops={shops.data ?? []}
+            serverErrors={fieldErrorsOf(dialog.target === 'new' ? create.error : update.error)}
+            onCreate={(body) =>
+              create.mutate(body, {
+                onSuccess: (u) => {
+                  dialog.close();
+                  feedback.success('Utilisateur créé', `Une invitation à choisir son mot de passe a été envoyée à ${u.email}.`);
+                },
+                onError: feedback.formError('Création impossible', USER_FIELDS),
+              })
+            }
+            onUpdate={(body) =>
+              editedId !== null &&
+              update.mutate(
+                { id: editedId, body },
+                {
+                  onSuccess: (u) => {
+                    dialog.close();
+                    feedback.success('Utilisateur enregistré', `Les informations de ${fullName(u)} ont été mises à jour.`);
+                  },
+                  onError: feedback.formError('Enregistrement impossible', USER_FIELDS),
+                },
+              )
+            }
+          />
+        )}
+      </FormDialog>
+    </div>
+  );
+}

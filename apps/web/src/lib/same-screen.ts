@@ -1,0 +1,9 @@
+/**
+ * Navigation state of a screen that only changes its own URL params (paging, sorting, search,
+ * open dialog): the shell keeps the screen mounted instead of starting it again.
+ */
+export const SAME_SCREEN = { sameScreen: true } as const;
+
+export function isSameScreen(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { sameScreen?: unknown }).sameScreen === true;
+}

@@ -1,0 +1,37 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PAGE } from '@comptoir/shared';
+import { readListState, toApiQuery, writeListState, type ListSpec, type ListState } from './list-params';
+import { SAME_SCREEN } from './same-screen';
+
+/**
+ * A list's state in the URL: read on every render, written with the router (history entries for
+ * paging and sorting, replaced ones while typing a search). `spec` must be a module constant.
+ */
+export function useListParams(spec: ListSpec) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(params, spec), [params, spec]);
+
+  const update = useCallback(
+    (patch: Partial<ListState>, replace = false) =>
+      setParams((previous) => writeListState(previous, { ...readListState(previous, spec), ...patch }, spec), {
+        replace,
+        preventScrollReset: true,
+        state: SAME_SCREEN,
+      }),
+    [setParams, spec],
+  );
+
+  return useMemo(
+    () => ({
+      state,
+      query: toApiQuery(state),
+      setPage: (page: number, size: number) => update({ page, size }),
+      setSort: (sort: string | null) => update({ sort, page: DEFAULT_PAGE }),
+      setSearch: (q: string) => update({ q, page: DEFAULT_PAGE }, true),
+      setFilter: (key: string, value: string | null) =>
+        update({ filters: { ...state.filters, [key]: value ?? '' }, page: DEFAULT_PAGE }),
+    }),
+    [state, update],
+  );
+}

@@ -11,6 +11,17 @@ const aria = {
   selectAll: 'Tout sélectionner',
   unselectAll: 'Tout désélectionner',
   listLabel: 'Liste des options',
+  // Paginator and tables.
+  firstPageLabel: 'Première page',
+  lastPageLabel: 'Dernière page',
+  nextPageLabel: 'Page suivante',
+  prevPageLabel: 'Page précédente',
+  pageLabel: 'Page {page}',
+  rowsPerPageLabel: 'Lignes par page',
+  jumpToPageDropdownLabel: 'Aller à la page',
+  jumpToPageInputLabel: 'Aller à la page',
+  navigation: 'Navigation',
+  removeLabel: 'Retirer',
   // Read by Password at run time, missing from PrimeReact's types.
   passwordShow: 'Afficher le mot de passe',
   passwordHide: 'Masquer le mot de passe',
@@ -43,6 +54,15 @@ addLocale('fr', {
   today: "Aujourd'hui",
   weekHeader: 'Sem.',
   dateFormat: 'dd/mm/yy',
+  chooseDate: 'Choisir une date',
+  chooseMonth: 'Choisir un mois',
+  chooseYear: 'Choisir une année',
+  prevMonth: 'Mois précédent',
+  nextMonth: 'Mois suivant',
+  prevYear: 'Année précédente',
+  nextYear: 'Année suivante',
+  prevDecade: 'Décennie précédente',
+  nextDecade: 'Décennie suivante',
   aria,
 });
 locale('fr');

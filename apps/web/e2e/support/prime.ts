@@ -1,0 +1,43 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Helpers for PrimeReact's composite inputs, found by the id of their inner input (the one their
+ * <label> names): drop-downs, multi-selects, calendars.
+ */
+const widget = (page: Page, kind: 'dropdown' | 'multiselect', inputId: string): Locator =>
+  page.locator(`.p-${kind}`, { has: page.locator(`[id="${inputId}"]`) });
+
+/** Opens a drop-down, optionally types in its filter, and picks the option whose text matches. */
+export async function chooseOption(page: Page, inputId: string, option: string | RegExp, filter?: string): Promise<void> {
+  await widget(page, 'dropdown', inputId).click();
+  const panel = page.locator('.p-dropdown-panel');
+  await expect(panel).toBeVisible();
+  if (filter !== undefined) await panel.locator('.p-dropdown-filter').fill(filter);
+  await panel.getByRole('option', { name: option }).click();
+  await expect(panel).toBeHidden();
+}
+
+/** Ticks options of a multi-select, then closes it. */
+export async function chooseOptions(page: Page, inputId: string, options: Array<string | RegExp>): Promise<void> {
+  await widget(page, 'multiselect', inputId).click();
+  const panel = page.locator('.p-multiselect-panel');
+  await expect(panel).toBeVisible();
+  for (const option of options) await panel.getByRole('option', { name: option }).click();
+  // Not Escape: inside a dialog, it would close the dialog too.
+  await panel.locator('.p-multiselect-close').click();
+  await expect(panel).toBeHidden();
+}
+
+/** Types a day (dd/mm/yyyy) into a calendar and leaves it with Tab, which closes its panel. */
+export async function typeDay(page: Page, inputId: string, day: string): Promise<void> {
+  const input = page.locator(`[id="${inputId}"]`);
+  await input.fill(day);
+  // Not Escape: inside a dialog, it would close the dialog too.
+  await input.press('Tab');
+  await expect(input).toHaveValue(day);
+}
+
+/** A toast's text, once it is shown. */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.locator('.p-toast-message').filter({ hasText: text });
+}

@@ -8,12 +8,17 @@ import { saveLogin } from '../lib/session';
 import type { Role } from '@comptoir/shared';
 import { json, makeAuth } from './fixtures';
 
+/** Answers of a test for some calls; undefined falls back to the tiny API below. */
+export type ApiHandler = (url: string, init: RequestInit | undefined) => Response | undefined | Promise<Response | undefined>;
+
 /** A tiny API for the shell: the stored user as the account, shops in francs CFA. */
-function fakeApi() {
+function fakeApi(handler?: ApiHandler) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
+      const answer = await handler?.(url, init);
+      if (answer) return answer;
       if (url === '/api/account') return json(200, JSON.parse(localStorage.getItem('user') ?? 'null'));
       const shop = /^\/api\/services\/(\d+)$/.exec(url);
       if (shop) return json(200, { id: Number(shop[1]), nom: 'Boutique', devise: 'XOF', ville: 'Dakar', pays: 'SN' });
@@ -22,9 +27,9 @@ function fakeApi() {
   );
 }
 
-/** The whole app on a memory router at `path`. */
-export function renderApp(path: string) {
-  fakeApi();
+/** The whole app on a memory router at `path`, with the test's own answers for some calls. */
+export function renderApp(path: string, handler?: ApiHandler) {
+  fakeApi(handler);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   setNavigator((to) => void router.navigate(to));
   const view = render(

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE } from '@comptoir/shared';
 import { readListState, toApiQuery, writeListState, type ListSpec, type ListState } from './list-params';
@@ -27,6 +27,8 @@ export function useListParams(spec: ListSpec) {
       state,
       query: toApiQuery(state),
       setPage: (page: number, size: number) => update({ page, size }),
+      /** Back to the last page that exists (after a deletion, or a stale bookmark). */
+      clampPage: (last: number) => update({ page: last }, true),
       setSort: (sort: string | null) => update({ sort, page: DEFAULT_PAGE }),
       setSearch: (q: string) => update({ q, page: DEFAULT_PAGE }, true),
       setFilter: (key: string, value: string | null) =>
@@ -34,4 +36,17 @@ export function useListParams(spec: ListSpec) {
     }),
     [state, update],
   );
+}
+
+/**
+ * A page past the end of the list (its last row deleted, an old bookmark) shows nothing: go to the
+ * last page that exists, once the total is known.
+ */
+export function useClampedPage(list: ReturnType<typeof useListParams>, total: number | undefined): void {
+  const { page, size } = list.state;
+  const last = total === undefined ? page : Math.max(1, Math.ceil(total / size));
+  const { clampPage } = list;
+  useEffect(() => {
+    if (page > last) clampPage(last);
+  }, [page, last, clampPage]);
 }

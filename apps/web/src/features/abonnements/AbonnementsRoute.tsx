@@ -17,7 +17,7 @@ export default function AbonnementsRoute() {
     <div className="card-surface">
       <ConfirmDialog />
       <PageHeader title="Abonnements" />
-      <TabView activeIndex={TABS.indexOf(tab)} onTabChange={(e) => choose(e.index)}>
+      <TabView panelContainerClassName="px-0" activeIndex={TABS.indexOf(tab)} onTabChange={(e) => choose(e.index)}>
         <TabPanel header="Formules">{tab === 'formules' && <PlansTab />}</TabPanel>
         <TabPanel header="Abonnements">{tab === 'abonnements' && <AbonnementsTab />}</TabPanel>
       </TabView>

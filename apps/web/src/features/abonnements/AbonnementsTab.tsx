@@ -6,7 +6,7 @@ import { SearchBox } from '../../components/SearchBox';
 import { errorMessage } from '../../lib/errors';
 import { useDialogParam } from '../../lib/use-dialog-param';
 import { useFeedback } from '../../lib/use-feedback';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useAbonnements, useSetSuspended } from './api';
 import { AbonnementDialog } from './AbonnementDialog';
 import { AbonnementFilters } from './AbonnementFilters';
@@ -20,6 +20,7 @@ const nameOf = (a: Abonnement) => `${a.owner.prenom} ${a.owner.nom}`;
 export function AbonnementsTab() {
   const list = useListParams(ABONNEMENTS_LIST);
   const abonnements = useAbonnements(list.query);
+  useClampedPage(list, abonnements.data?.total);
   const edit = useDialogParam('edit');
   const renew = useDialogParam('renew');
   const suspend = useSetSuspended();

@@ -8,7 +8,7 @@ import { SearchBox } from '../../components/SearchBox';
 import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { useDialogParam } from '../../lib/use-dialog-param';
 import { useFeedback } from '../../lib/use-feedback';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useCreatePlan, usePlans, useRetirePlan, useUpdatePlan } from './api';
 import { PLANS_LIST } from './abonnements-list';
 import { PLAN_FIELDS, PlanForm } from './PlanForm';
@@ -24,6 +24,7 @@ const RETIRE_OPTIONS = [
 export function PlansTab() {
   const list = useListParams(PLANS_LIST);
   const plans = usePlans(list.query);
+  useClampedPage(list, plans.data?.total);
   const dialog = useDialogParam('plan');
   const create = useCreatePlan();
   const update = useUpdatePlan();

@@ -8,7 +8,7 @@ import { SearchBox } from '../../components/SearchBox';
 import { errorMessage } from '../../lib/errors';
 import { useDialogParam } from '../../lib/use-dialog-param';
 import { useFeedback } from '../../lib/use-feedback';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useSession } from '../../lib/use-session';
 import { useServices, useSetServiceActive } from './api';
 import { ServiceDialog } from './ServiceDialog';
@@ -26,6 +26,7 @@ export default function ServicesRoute() {
   const admin = role === 'ROLE_ADMIN';
   const list = useListParams(SERVICES_LIST);
   const services = useServices(list.query);
+  useClampedPage(list, services.data?.total);
   const dialog = useDialogParam();
   const setActive = useSetServiceActive();
   const feedback = useFeedback();

@@ -13,7 +13,7 @@ import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list-params';
 import { useDialogParam } from '../../lib/use-dialog-param';
 import { useFeedback } from '../../lib/use-feedback';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useCreateTypeVente, useDeleteTypeVente, useTypeVente, useTypesVentes, useUpdateTypeVente } from './api';
 import { TYPE_VENTE_FIELDS, TypeVenteForm } from './TypeVenteForm';
 
@@ -26,6 +26,7 @@ const activeCell = (t: TypeVente) => (t.actif ? <Tag value="Actif" severity="suc
 export default function TypesVentesRoute() {
   const list = useListParams(LIST);
   const types = useTypesVentes(list.query);
+  useClampedPage(list, types.data?.total);
   const dialog = useDialogParam();
   const create = useCreateTypeVente();
   const update = useUpdateTypeVente();

@@ -12,7 +12,7 @@ import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list-params';
 import { useDialogParam } from '../../lib/use-dialog-param';
 import { useFeedback } from '../../lib/use-feedback';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useCreateUnite, useDeleteUnite, useUnite, useUnites, useUpdateUnite } from './api';
 import { UNITE_FIELDS, UniteForm } from './UniteForm';
 
@@ -23,6 +23,7 @@ const FORM_ID = 'unite-form';
 export default function UnitesRoute() {
   const list = useListParams(LIST);
   const unites = useUnites(list.query);
+  useClampedPage(list, unites.data?.total);
   const dialog = useDialogParam();
   const create = useCreateUnite();
   const update = useUpdateUnite();

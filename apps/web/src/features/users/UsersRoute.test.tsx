@@ -71,6 +71,14 @@ describe('/pages/users', () => {
     expect(api.lists.at(-1)!.get('page')).toBe('1');
   });
 
+  it('goes back to the last page that exists', async () => {
+    logIn(['ROLE_ADMIN'], { services: [] });
+    const api = usersApi();
+    const { router } = renderApp('/pages/users?page=9&q=sow', api.handler);
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3&q=sow'));
+    expect(await screen.findByText('u31@comptoir.test')).toBeInTheDocument();
+  });
+
   it('asks before disabling, and shows the French refusal of a write without subscription', async () => {
     logIn(['ROLE_PROPRIETAIRE']);
     const refusal = 'Votre abonnement a pris fin le 20/11/2026 : les modifications sont bloquées.';

@@ -8,7 +8,7 @@ import { SearchBox } from '../../components/SearchBox';
 import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { useDialogParam } from '../../lib/use-dialog-param';
 import { useFeedback } from '../../lib/use-feedback';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useSession } from '../../lib/use-session';
 import { useCreateUser, useOwnShops, useSetUserActive, useUpdateUser, useUser, useUsers } from './api';
 import { USER_FIELDS, UserForm, type UserFormMode } from './UserForm';
@@ -24,6 +24,7 @@ export default function UsersRoute() {
   const mode: UserFormMode = role === 'ROLE_ADMIN' ? 'admin' : 'owner';
   const list = useListParams(USERS_LIST);
   const users = useUsers(list.query);
+  useClampedPage(list, users.data?.total);
   const dialog = useDialogParam();
   const editedId = typeof dialog.target === 'number' ? dialog.target : null;
   const edited = useUser(editedId);

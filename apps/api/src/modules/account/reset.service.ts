@@ -1,6 +1,6 @@
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
-import { isoIn, nowIso } from '../../db/time.js';
+import { nowIso } from '../../db/time.js';
 import { resetPasswordMail } from '../../mail/mailer.js';
 import { assertPasswordAcceptable, revokeAllSessions } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -18,9 +18,10 @@ export async function sendResetLink(ctx: AppContext, userId: number, invitation 
   const { db } = ctx.database;
   const user = await db.selectFrom('users').select(['email', 'prenom']).where('id', '=', userId).executeTakeFirstOrThrow();
   const key = newOpaqueToken();
+  const createdAt = Date.now();
   await db
     .insertInto('password_reset_tokens')
-    .values({ user_id: userId, token_hash: hashToken(key), created_at: nowIso(), expires_at: isoIn(RESET_KEY_TTL_MS), used_at: null })
+    .values({ user_id: userId, token_hash: hashToken(key), created_at: new Date(createdAt).toISOString(), expires_at: new Date(createdAt + RESET_KEY_TTL_MS).toISOString(), used_at: null })
     .execute();
   const link = `${ctx.config.publicUrl}/auth/reset-password?key=${encodeURIComponent(key)}`;
   await ctx.mailer.send(resetPasswordMail(user.email, user.prenom, link, invitation));

@@ -63,7 +63,8 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
       const { db } = server.ctx.database;
       const carton = (await client.get('/api/unites?q=carton', token.admin)).body.items[0];
       await sql`create table essai_produits (id integer primary key, unite_id integer)`.execute(db);
-      UNITE_REFERENCES.push({ table: 'essai_produits', column: 'unite_id', one: 'produit', many: 'produits' });
+      const essai = { table: 'essai_produits', column: 'unite_id', one: 'produit', many: 'produits' };
+      UNITE_REFERENCES.unshift(essai);
       try {
         await sql`insert into essai_produits (id, unite_id) values (1, ${carton.id}), (2, ${carton.id}), (3, ${carton.id})`.execute(db);
         const refused = expectProblem(await client.delete(`/api/unites/${carton.id}`, token.admin), 409, 'CONFLICT');
@@ -73,7 +74,7 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
         await sql`delete from essai_produits`.execute(db);
         expect((await client.delete(`/api/unites/${carton.id}`, token.admin)).status).toBe(204);
       } finally {
-        UNITE_REFERENCES.length = 0;
+        UNITE_REFERENCES.splice(UNITE_REFERENCES.indexOf(essai), 1);
         await sql`drop table essai_produits`.execute(db);
       }
     });

@@ -3,6 +3,7 @@ import type { Database } from './database.js';
 import type { MigrationContext } from './migration-helpers.js';
 import * as m001 from './migrations/001_foundation.js';
 import * as m002 from './migrations/002_accounts.js';
+import * as m003 from './migrations/003_catalogue.js';
 
 type MigrationModule = { up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void> };
 
@@ -10,6 +11,7 @@ type MigrationModule = { up: (db: Parameters<Migration['up']>[0], ctx: Migration
 const MIGRATIONS: Record<string, MigrationModule> = {
   '001_foundation': m001,
   '002_accounts': m002,
+  '003_catalogue': m003,
 };
 
 class StaticProvider implements MigrationProvider {

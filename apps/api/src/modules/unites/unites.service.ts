@@ -8,11 +8,10 @@ import { nowIso } from '../../db/time.js';
 import { findUnite, findUnitePage, uniteColumns, uniteNameTaken } from './unites.repository.js';
 
 /**
- * Tables whose rows name a unit. None exists yet: the catalogue issue adds its products here
- * (e.g. { table: 'produits', column: 'unite_id', one: 'produit', many: 'produits' }), and a unit
- * in use then can no longer be deleted. Mutable only so that a test can register a table of its own.
+ * Tables whose rows name a unit: a unit in use can no longer be deleted. Mutable only so that a
+ * test can register a table of its own.
  */
-export const UNITE_REFERENCES: Reference[] = [];
+export const UNITE_REFERENCES: Reference[] = [{ table: 'produits', column: 'unite_id', one: 'produit', many: 'produits' }];
 
 const toUnite = (r: Selectable<UnitesTable>): Unite => ({
   id: r.id, nom: r.nom, symbole: r.symbole, fractionnable: r.fractionnable === 1, createdAt: r.created_at,

@@ -12,6 +12,11 @@ const ServicesRoute = lazy(() => import('../features/services/ServicesRoute'));
 const AbonnementsRoute = lazy(() => import('../features/abonnements/AbonnementsRoute'));
 const UnitesRoute = lazy(() => import('../features/unites/UnitesRoute'));
 const TypesVentesRoute = lazy(() => import('../features/types-ventes/TypesVentesRoute'));
+const CategoriesRoute = lazy(() => import('../features/categories/CategoriesRoute'));
+const MarquesRoute = lazy(() => import('../features/marques/MarquesRoute'));
+const ProduitsRoute = lazy(() => import('../features/produits/ProduitsRoute'));
+const ProduitFormRoute = lazy(() => import('../features/produits/ProduitFormRoute'));
+const ProduitDetailRoute = lazy(() => import('../features/produits/ProduitDetailRoute'));
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const NotFoundPage = lazy(() => import('../features/notfound/NotFoundPage'));
 
@@ -25,10 +30,13 @@ const AccessDeniedPage = lazy(() => authChunk().then((m) => ({ default: m.Access
 
 const toNotFound = <Navigate to="/notfound" replace />;
 
-/** A screen of the menus at `path` (without the leading slash), guarded by the role's menu. */
-const menuScreen = (path: string, element: ReactNode): RouteObject => ({
+/**
+ * A screen of the menus at `path` (without the leading slash), guarded by the role's menu; a
+ * screen reached from a list (a product's detail or form) is guarded by that list's entry `menu`.
+ */
+const menuScreen = (path: string, element: ReactNode, menu = `/${path}`): RouteObject => ({
   path,
-  element: <RequireMenu path={`/${path}`}>{element}</RequireMenu>,
+  element: <RequireMenu path={menu}>{element}</RequireMenu>,
 });
 
 /**
@@ -54,6 +62,13 @@ export const routes: RouteObject[] = [
           menuScreen('pages/abonnements', <AbonnementsRoute />),
           menuScreen('pages/unites', <UnitesRoute />),
           menuScreen('pages/types-ventes', <TypesVentesRoute />),
+          menuScreen('pages/categories', <CategoriesRoute />),
+          menuScreen('pages/marques', <MarquesRoute />),
+          menuScreen('pages/produits', <ProduitsRoute />),
+          // The manager creates and edits products too (product.md §3): the list's entry opens them.
+          menuScreen('pages/produits/add', <ProduitFormRoute />, '/pages/produits'),
+          menuScreen('pages/produits/:id', <ProduitDetailRoute />, '/pages/produits'),
+          menuScreen('pages/produits/:id/edit', <ProduitFormRoute />, '/pages/produits'),
         ],
       },
       {

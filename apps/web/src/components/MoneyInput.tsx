@@ -1,0 +1,34 @@
+import { InputNumber } from 'primereact/inputnumber';
+import { fieldA11y } from './FormField';
+import { moneyDigits, toMajor, toMinor } from '../lib/money-input';
+
+interface Props {
+  id: string;
+  /** Minor units of `devise` (cents, or francs CFA), or null when empty. */
+  value: number | null;
+  onChange: (minor: number | null) => void;
+  devise: string;
+  error?: string | null;
+}
+
+/** An amount in the shop's currency, typed in major units, sent in minor units. */
+export function MoneyInput({ id, value, onChange, devise, error }: Props) {
+  const digits = moneyDigits(devise);
+  return (
+    <InputNumber
+      inputId={id}
+      value={toMajor(value, devise)}
+      onValueChange={(e) => onChange(toMinor(e.value, devise))}
+      mode="decimal"
+      locale="fr-FR"
+      minFractionDigits={digits}
+      maxFractionDigits={digits}
+      min={0}
+      suffix={devise === 'XOF' || devise === 'XAF' ? '\u00A0FCFA' : `\u00A0${devise === 'EUR' ? '€' : devise}`}
+      className="w-full"
+      inputClassName="w-full"
+      invalid={Boolean(error)}
+      {...fieldA11y(id, error)}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { SearchBox } from '../../components/SearchBox';
+import { WithShop } from '../../components/WithShop';
+import { errorMessage } from '../../lib/errors';
+import { useCurrentShop } from '../../lib/shop';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
+import { useSession } from '../../lib/use-session';
+import { useCategorieOptions, useMarqueOptions, useProduits } from './api';
+import { ProduitsFilters } from './ProduitsFilters';
+import { ProduitsTable } from './ProduitsTable';
+import { PRODUITS_LIST } from './produits-list';
+
+function Produits({ serviceId }: { serviceId: number }) {
+  const { role } = useSession();
+  const owner = role === 'ROLE_PROPRIETAIRE';
+  const { devise } = useCurrentShop();
+  const navigate = useNavigate();
+  const list = useListParams(PRODUITS_LIST);
+  const produits = useProduits(serviceId, list.query);
+  useClampedPage(list, produits.data?.total);
+  const categories = useCategorieOptions(serviceId);
+  const marques = useMarqueOptions(serviceId, owner);
+
+  const header = (
+    <div className="flex flex-wrap gap-2 align-items-center">
+      <SearchBox value={list.state.q} onSearch={list.setSearch} label="Rechercher un produit" placeholder="Nom, référence ou code-barres" />
+      <ProduitsFilters filters={list.state.filters} categories={categories.data ?? []} marques={owner ? (marques.data ?? []) : null} onFilter={list.setFilter} />
+    </div>
+  );
+
+  return (
+    <div className="card-surface">
+      <PageHeader title="Produits">
+        <Button type="button" label="Nouveau produit" icon="pi pi-plus" onClick={() => void navigate('/pages/produits/add')} />
+      </PageHeader>
+      {produits.isError && <Message severity="error" text={errorMessage(produits.error)} className="w-full justify-content-start mb-3" />}
+      <ProduitsTable page={produits.data} loading={produits.isFetching} list={list} devise={devise} header={header} onEdit={(p) => void navigate(`/pages/produits/${p.id}/edit`)} />
+    </div>
+  );
+}
+
+/** /pages/produits (manager and owner): the current shop's catalogue. */
+export default function ProduitsRoute() {
+  return <WithShop>{(serviceId) => <Produits key={serviceId} serviceId={serviceId} />}</WithShop>;
+}

@@ -17,6 +17,8 @@ const MarquesRoute = lazy(() => import('../features/marques/MarquesRoute'));
 const ProduitsRoute = lazy(() => import('../features/produits/ProduitsRoute'));
 const ProduitFormRoute = lazy(() => import('../features/produits/ProduitFormRoute'));
 const ProduitDetailRoute = lazy(() => import('../features/produits/ProduitDetailRoute'));
+const ClientsRoute = lazy(() => import('../features/clients/ClientsRoute'));
+const FournisseursRoute = lazy(() => import('../features/fournisseurs/FournisseursRoute'));
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const NotFoundPage = lazy(() => import('../features/notfound/NotFoundPage'));
 
@@ -69,6 +71,8 @@ export const routes: RouteObject[] = [
           menuScreen('pages/produits/add', <ProduitFormRoute />, '/pages/produits'),
           menuScreen('pages/produits/:id', <ProduitDetailRoute />, '/pages/produits'),
           menuScreen('pages/produits/:id/edit', <ProduitFormRoute />, '/pages/produits'),
+          menuScreen('pages/clients', <ClientsRoute />),
+          menuScreen('pages/fournisseurs', <FournisseursRoute />),
         ],
       },
       {

@@ -13,7 +13,7 @@ import { useFeedback } from '../../lib/use-feedback';
 import { useListParams } from '../../lib/use-list-params';
 import { useSession } from '../../lib/use-session';
 import { AJUSTEMENT_FIELDS, AjustementDialog } from './AjustementDialog';
-import { updateBodyOf, useAjustement, useDeleteProduit, useMouvements, useProduit, useUpdateProduit } from './api';
+import { useAjustement, useDeleteProduit, useMouvements, useProduit, useSetProduitActif } from './api';
 import { MouvementsTable } from './MouvementsTable';
 import { ProduitSummary } from './ProduitSummary';
 
@@ -30,7 +30,7 @@ function ProduitDetail({ serviceId, id }: { serviceId: number; id: number }) {
   const mouvements = useMouvements(serviceId, id, list.query);
   const dialog = useDialogParam('ajuster');
   const ajuster = useAjustement(serviceId);
-  const update = useUpdateProduit(serviceId);
+  const setActif = useSetProduitActif(serviceId);
   const remove = useDeleteProduit(serviceId);
 
   if (produit.isError) return <Message severity="error" text={errorMessage(produit.error)} className="w-full justify-content-start" />;
@@ -39,8 +39,8 @@ function ProduitDetail({ serviceId, id }: { serviceId: number; id: number }) {
 
   const toggle = (target: Produit) => {
     const run = () =>
-      update.mutate(
-        { id: target.id, body: updateBodyOf(target, { actif: !target.actif }) },
+      setActif.mutate(
+        { id: target.id, actif: !target.actif },
         {
           onSuccess: (saved) => feedback.success(saved.actif ? 'Produit activé' : 'Produit désactivé', `« ${saved.nom} » ${saved.actif ? 'est de nouveau proposé à la vente' : "n'est plus proposé à la vente"}.`),
           onError: feedback.actionError(target.actif ? 'Désactivation impossible' : 'Activation impossible'),

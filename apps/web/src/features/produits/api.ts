@@ -59,22 +59,6 @@ export const useUploadProduitImage = (serviceId: number) =>
 export const useRemoveProduitImage = (serviceId: number) =>
   useShopMutation((id: number) => http.delete<Produit>(path(serviceId, `/${id}/image`)), touched(serviceId));
 
-/** The body of PUT from a product as read, with some fields changed (activate, deactivate). */
-export function updateBodyOf(p: Produit, patch: Partial<ProduitUpdate> = {}): ProduitUpdate {
-  return {
-    nom: p.nom,
-    reference: p.reference,
-    codeBarres: p.codeBarres,
-    categorieId: p.categorie?.id ?? null,
-    marqueId: p.marque?.id ?? null,
-    uniteId: p.unite.id,
-    prixAchat: p.prixAchat,
-    prixVente: p.prixVente,
-    prixGros: p.prixGros,
-    tauxTva: p.tauxTva,
-    seuilAlerte: p.seuilAlerte,
-    description: p.description,
-    actif: p.actif,
-    ...patch,
-  };
-}
+/** The owner deactivates a product (kept with its history) or activates it again. */
+export const useSetProduitActif = (serviceId: number) =>
+  useShopMutation(({ id, actif }: { id: number; actif: boolean }) => http.post<Produit>(path(serviceId, `/${id}/${actif ? 'activer' : 'desactiver'}`)), touched(serviceId));

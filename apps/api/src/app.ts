@@ -21,6 +21,11 @@ import { abonnementsRoutes } from './modules/abonnements/abonnements.routes.js';
 import { typesVentesRoutes } from './modules/types-ventes/types-ventes.routes.js';
 import { unitesRoutes } from './modules/unites/unites.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { categoriesRoutes } from './modules/categories/categories.routes.js';
+import { marquesRoutes } from './modules/marques/marques.routes.js';
+import { produitsRoutes } from './modules/produits/produits.routes.js';
+import { clientsRoutes } from './modules/clients/clients.routes.js';
+import { fournisseursRoutes } from './modules/fournisseurs/fournisseurs.routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -74,6 +79,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
   abonnementsRoutes(app, ctx);
   unitesRoutes(app, ctx);
   typesVentesRoutes(app, ctx);
+  categoriesRoutes(app, ctx);
+  marquesRoutes(app, ctx);
+  produitsRoutes(app, ctx);
+  clientsRoutes(app, ctx);
+  fournisseursRoutes(app, ctx);
 
   defineRoute(app, ctx, {
     method: 'GET',

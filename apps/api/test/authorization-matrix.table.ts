@@ -40,6 +40,12 @@ export interface Fixtures {
   newUnite(): Promise<number>;
   newTypeVente(): Promise<number>;
   newPlan(): Promise<number>;
+  /** Fresh catalogue rows of shop A (categories, brands, unused products, customers, suppliers). */
+  newCategorie(): Promise<number>;
+  newMarque(): Promise<number>;
+  newProduit(): Promise<number>;
+  newClient(): Promise<number>;
+  newFournisseur(): Promise<number>;
   /** An active subscription of a fresh owner (not one of the actors). */
   newAbonnement(): Promise<number>;
   /** A fresh owner without subscription. */
@@ -129,6 +135,7 @@ const SHOP_BODY = {
   assujettiTva: true,
   tauxTvaDefaut: 1800,
 };
+const PRODUIT_BODY = (f: Fixtures) => ({ nom: f.newName('Produit'), uniteId: f.params['uniteId'], prixVente: 1500, prixAchat: 1000 });
 const PLAN_BODY = { dureeMois: 12, prix: 60_000, devise: 'XOF', maxServices: 3, maxUsers: 10 };
 
 export const MATRIX: MatrixRow[] = [
@@ -374,5 +381,98 @@ export const MATRIX: MatrixRow[] = [
     url: '/api/types-ventes/:typeVenteId',
     expect: only('admin'),
     call: async (f) => ({ params: { typeVenteId: await f.newTypeVente() } }),
+  },
+
+  // Catégories : le gérant lit, crée et renomme ; le propriétaire supprime aussi
+  { method: 'GET', url: '/api/services/:serviceId/categories', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  { method: 'GET', url: '/api/services/:serviceId/categories/:categorieId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  {
+    method: 'POST', url: '/api/services/:serviceId/categories', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
+    call: (f) => ({ body: { nom: f.newName('Catégorie') } }),
+  },
+  {
+    method: 'PUT', url: '/api/services/:serviceId/categories/:categorieId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
+    call: (f) => ({ body: { nom: f.newName('Catégorie') } }),
+  },
+  {
+    method: 'DELETE', url: '/api/services/:serviceId/categories/:categorieId', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')),
+    call: async (f) => ({ params: { categorieId: await f.newCategorie() } }),
+  },
+
+  // Marques : le propriétaire seul
+  { method: 'GET', url: '/api/services/:serviceId/marques', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')) },
+  { method: 'GET', url: '/api/services/:serviceId/marques/:marqueId', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')) },
+  {
+    method: 'POST', url: '/api/services/:serviceId/marques', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')),
+    call: (f) => ({ body: { nom: f.newName('Marque') } }),
+  },
+  {
+    method: 'PUT', url: '/api/services/:serviceId/marques/:marqueId', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')),
+    call: (f) => ({ body: { nom: f.newName('Marque') } }),
+  },
+  {
+    method: 'DELETE', url: '/api/services/:serviceId/marques/:marqueId', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')),
+    call: async (f) => ({ params: { marqueId: await f.newMarque() } }),
+  },
+
+  // Produits : le gérant lit, crée et modifie ; le propriétaire supprime, désactive et ajuste aussi
+  { method: 'GET', url: '/api/services/:serviceId/produits', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  { method: 'GET', url: '/api/services/:serviceId/produits/code-barres/:code', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  { method: 'GET', url: '/api/services/:serviceId/produits/:produitId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  {
+    method: 'POST', url: '/api/services/:serviceId/produits', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
+    call: (f) => ({ body: { ...PRODUIT_BODY(f), stockInitial: 5000 } }),
+  },
+  {
+    method: 'PUT', url: '/api/services/:serviceId/produits/:produitId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
+    call: (f) => ({ body: { ...PRODUIT_BODY(f), codeBarres: f.params['code'] } }),
+  },
+  {
+    method: 'DELETE', url: '/api/services/:serviceId/produits/:produitId', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')),
+    call: async (f) => ({ params: { produitId: await f.newProduit() } }),
+  },
+  { method: 'POST', url: '/api/services/:serviceId/produits/:produitId/desactiver', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')) },
+  { method: 'POST', url: '/api/services/:serviceId/produits/:produitId/activer', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')) },
+  { method: 'GET', url: '/api/services/:serviceId/produits/:produitId/mouvements', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  {
+    method: 'POST', url: '/api/services/:serviceId/produits/:produitId/ajustements', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')),
+    call: () => ({ body: { quantite: 1000, motif: 'Recomptage' } }),
+  },
+  {
+    method: 'POST', url: '/api/services/:serviceId/produits/:produitId/image', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
+    call: (f) => ({ form: f.photoForm() }),
+  },
+  { method: 'DELETE', url: '/api/services/:serviceId/produits/:produitId/image', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+
+  // Clients : gérant et propriétaire
+  { method: 'GET', url: '/api/services/:serviceId/clients', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  { method: 'GET', url: '/api/services/:serviceId/clients/:clientId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  {
+    method: 'POST', url: '/api/services/:serviceId/clients', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
+    call: (f) => ({ body: { nom: f.newName('Client'), telephone: '+221 77 123 45 67', confirmerDoublon: true } }),
+  },
+  {
+    method: 'PUT', url: '/api/services/:serviceId/clients/:clientId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
+    call: (f) => ({ body: { nom: f.newName('Client') } }),
+  },
+  {
+    method: 'DELETE', url: '/api/services/:serviceId/clients/:clientId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
+    call: async (f) => ({ params: { clientId: await f.newClient() } }),
+  },
+
+  // Fournisseurs : le propriétaire seul
+  { method: 'GET', url: '/api/services/:serviceId/fournisseurs', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')) },
+  { method: 'GET', url: '/api/services/:serviceId/fournisseurs/:fournisseurId', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')) },
+  {
+    method: 'POST', url: '/api/services/:serviceId/fournisseurs', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')),
+    call: (f) => ({ body: { nom: f.newName('Fournisseur'), contact: 'M. Sow' } }),
+  },
+  {
+    method: 'PUT', url: '/api/services/:serviceId/fournisseurs/:fournisseurId', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')),
+    call: (f) => ({ body: { nom: f.newName('Fournisseur') } }),
+  },
+  {
+    method: 'DELETE', url: '/api/services/:serviceId/fournisseurs/:fournisseurId', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')),
+    call: async (f) => ({ params: { fournisseurId: await f.newFournisseur() } }),
   },
 ];

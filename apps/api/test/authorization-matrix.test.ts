@@ -106,6 +106,32 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     const unite = await ctx.database.db.selectFrom('unites').select('id').where('nom', '=', 'carton').executeTakeFirstOrThrow();
     const typeVente = await ctx.database.db.selectFrom('types_ventes').select('id').orderBy('id').executeTakeFirstOrThrow();
     let n = 0;
+    const { db } = ctx.database;
+    const shopA = world.shopA.id;
+    const newNamed = async (table: 'categories' | 'marques') =>
+      (await db.insertInto(table).values({ service_id: shopA, nom: `Jetable ${++n}`, nom_cle: `jetable ${n}`, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow()).id;
+    const newProduit = async () =>
+      (await db.insertInto('produits').values({
+        service_id: shopA, nom: `Produit ${++n}`, nom_recherche: `produit ${n}`, reference: null, code_barres: `MATRICE-${n}`, categorie_id: null, marque_id: null,
+        unite_id: unite.id, prix_achat: 100, prix_vente: 150, prix_gros: null, taux_tva: 0, seuil_alerte: 0, image_file_id: null, description: null, actif: 1,
+        created_at: nowIso(), updated_at: nowIso(),
+      }).returning('id').executeTakeFirstOrThrow()).id;
+    const newClient = async () =>
+      (await db.insertInto('clients').values({
+        service_id: shopA, nom: `Client ${++n}`, nom_recherche: `client ${n}`, telephone: null, email: null, adresse: null, notes: null, plafond_credit: null, actif: 1,
+        created_at: nowIso(), updated_at: nowIso(),
+      }).returning('id').executeTakeFirstOrThrow()).id;
+    const newFournisseur = async () =>
+      (await db.insertInto('fournisseurs').values({
+        service_id: shopA, nom: `Fournisseur ${++n}`, nom_recherche: `fournisseur ${n}`, contact: null, telephone: null, email: null, adresse: null, actif: 1,
+        created_at: nowIso(), updated_at: nowIso(),
+      }).returning('id').executeTakeFirstOrThrow()).id;
+    const produitId = await newProduit();
+    const code = (await db.selectFrom('produits').select('code_barres').where('id', '=', produitId).executeTakeFirstOrThrow()).code_barres!;
+    const categorieId = await newNamed('categories');
+    const marqueId = await newNamed('marques');
+    const clientId = await newClient();
+    const fournisseurId = await newFournisseur();
     const newOwner = async () => (await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] })).id;
 
     fixtures = {
@@ -116,7 +142,18 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         abonnementId: subscriptionC.id,
         uniteId: unite.id,
         typeVenteId: typeVente.id,
+        categorieId,
+        marqueId,
+        produitId,
+        code,
+        clientId,
+        fournisseurId,
       },
+      newCategorie: () => newNamed('categories'),
+      newMarque: () => newNamed('marques'),
+      newProduit,
+      newClient,
+      newFournisseur,
       newEmail: () => `matrice.${++n}@exemple.test`,
       newName: (prefix) => `${prefix} ${++n}`,
       newUnite: async () =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serviceIdParamsSchema, type Role } from '@comptoir/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 import './zod-locale.js';
 import type { ServicesTable } from '../db/schema.js';
 import type { Selectable } from 'kysely';
@@ -80,6 +80,12 @@ function parse<S extends Schema>(schema: S, value: unknown, where: string): z.ou
   );
 }
 
+/** The documented path parameters of a shop-scoped route: :serviceId and the route's own. */
+function withServiceId(params: Schema | undefined): Schema {
+  if (!params) return serviceIdParamsSchema;
+  return params instanceof z.ZodObject ? serviceIdParamsSchema.extend(params.shape) : params;
+}
+
 export function defineRoute<
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
@@ -93,7 +99,7 @@ export function defineRoute<
     access: spec.access,
     service: spec.service ?? false,
     subscription: spec.method === 'GET' || spec.access === 'public' || spec.subscription === 'exempt' ? 'exempt' : 'required',
-    ...(spec.params ? { params: spec.params } : {}),
+    ...(spec.service ? { params: withServiceId(spec.params) } : spec.params ? { params: spec.params } : {}),
     ...(spec.query ? { query: spec.query } : {}),
     ...(spec.body ? { body: spec.body } : {}),
     multipart: spec.multipart ?? false,

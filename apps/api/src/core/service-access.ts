@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { ServicesTable } from '../db/schema.js';
 import type { AuthUser } from './authenticate.js';
 import type { AppContext } from './context.js';
-import { notFound } from './errors.js';
+import { forbidden, notFound } from './errors.js';
 
 /**
  * The shop check of every shop-scoped call: an administrator reaches any shop, an owner the shops
@@ -32,4 +32,12 @@ async function mayAccess(ctx: AppContext, user: AuthUser, service: Selectable<Se
     return member !== undefined;
   }
   return false;
+}
+
+/**
+ * Owner-only actions in a shop (delete, deactivate, adjust stock, brands, suppliers): the owner of
+ * this shop. An owner who also works as a manager in another owner's shop is a manager there: 403.
+ */
+export function requireShopOwner(user: AuthUser, service: Selectable<ServicesTable>): void {
+  if (service.owner_id !== user.id) throw forbidden();
 }

@@ -1,0 +1,67 @@
+import { sql, type Transaction } from 'kysely';
+import { type MouvementType } from '@comptoir/shared';
+import { AppError, notFound } from '../../core/errors.js';
+import type { DB } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+
+export interface MovementInput {
+  serviceId: number;
+  produitId: number;
+  /** Signed, thousandths; never zero. */
+  quantite: number;
+  type: MouvementType;
+  motif?: string | null;
+  documentType?: string | null;
+  documentId?: number | null;
+  userId: number | null;
+}
+
+export const insufficientStock = (nom: string) =>
+  new AppError(409, 'CONFLICT', 'Stock insuffisant', `Stock insuffisant pour « ${nom} ».`);
+
+/**
+ * THE only way a product's quantity changes: moves `produits.quantite` and writes the movement by
+ * the same amount, inside the caller's transaction (the document causing it commits with them).
+ * A decrease that would leave the quantity under zero is refused (409) unless the shop allows
+ * negative stock. The check is part of the UPDATE itself, so two concurrent sales cannot both
+ * take the last unit. Returns the new quantity.
+ */
+export async function applyMovement(trx: Transaction<DB>, input: MovementInput): Promise<number> {
+  if (!Number.isSafeInteger(input.quantite) || input.quantite === 0) throw new RangeError('Quantité de mouvement invalide');
+  const delta = input.quantite;
+  const now = nowIso();
+  let update = trx
+    .updateTable('produits')
+    .set({ quantite: sql`quantite + ${delta}`, updated_at: now })
+    .where('id', '=', input.produitId)
+    .where('service_id', '=', input.serviceId);
+  if (delta < 0) {
+    update = update.where((eb) =>
+      eb.or([
+        sql<boolean>`quantite + ${delta} >= 0`,
+        eb.exists(eb.selectFrom('services').select('services.id').where('services.id', '=', input.serviceId).where('services.stock_negatif_autorise', '=', 1)),
+      ]),
+    );
+  }
+  const updated = await update.returning('quantite').executeTakeFirst();
+  if (!updated) {
+    const produit = await trx.selectFrom('produits').select('nom').where('id', '=', input.produitId).where('service_id', '=', input.serviceId).executeTakeFirst();
+    if (!produit) throw notFound('Produit introuvable.');
+    throw insufficientStock(produit.nom);
+  }
+  await trx
+    .insertInto('mouvements_stock')
+    .values({
+      service_id: input.serviceId,
+      produit_id: input.produitId,
+      quantite: delta,
+      type: input.type,
+      motif: input.motif ?? null,
+      document_type: input.documentType ?? null,
+      document_id: input.documentId ?? null,
+      user_id: input.userId,
+      created_at: now,
+    })
+    .execute();
+  return Number(updated.quantite);
+}

@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { ProfileUpdate, SessionUser } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { nowIso } from '../../db/time.js';
-import { readImage, storeFile } from '../files/upload.js';
+import type { Transaction } from 'kysely';
+import { removeImage, replaceImage } from '../../core/images.js';
+import type { DB } from '../../db/schema.js';
 import { loadSessionUser } from './session-user.js';
 
 export async function updateProfile(ctx: AppContext, userId: number, input: ProfileUpdate): Promise<SessionUser> {
@@ -16,29 +18,25 @@ export async function updateProfile(ctx: AppContext, userId: number, input: Prof
 
 /** Reads one image from a multipart body, checks its type and size, and stores it resized. */
 export async function savePhoto(ctx: AppContext, userId: number, request: FastifyRequest): Promise<SessionUser> {
-  const output = await readImage(request, {
+  const { db } = ctx.database;
+  const previous = await db.selectFrom('users').select('profile_image_id').where('id', '=', userId).executeTakeFirstOrThrow();
+  await replaceImage(ctx, request, userId, {
     label: 'La photo',
     contentType: 'image/jpeg',
     transform: (image) => image.resize(256, 256, { fit: 'cover' }).jpeg({ quality: 85 }),
-  });
-  const { db } = ctx.database;
-  const previous = await db.selectFrom('users').select('profile_image_id').where('id', '=', userId).executeTakeFirstOrThrow();
-  await db.transaction().execute(async (trx) => {
-    const fileId = await storeFile(trx, output, 'image/jpeg', userId);
-    await trx.updateTable('users').set({ profile_image_id: fileId, updated_at: nowIso() }).where('id', '=', userId).execute();
-    if (previous.profile_image_id) await trx.deleteFrom('files').where('id', '=', previous.profile_image_id).execute();
+    current: previous.profile_image_id,
+    point: (trx, fileId) => pointPhoto(trx, userId, fileId),
   });
   return loadSessionUser(ctx, userId);
 }
 
+const pointPhoto = async (trx: Transaction<DB>, userId: number, fileId: string | null) => {
+  await trx.updateTable('users').set({ profile_image_id: fileId, updated_at: nowIso() }).where('id', '=', userId).execute();
+};
+
 export async function removePhoto(ctx: AppContext, userId: number): Promise<SessionUser> {
   const { db } = ctx.database;
   const previous = await db.selectFrom('users').select('profile_image_id').where('id', '=', userId).executeTakeFirstOrThrow();
-  if (previous.profile_image_id) {
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ profile_image_id: null, updated_at: nowIso() }).where('id', '=', userId).execute();
-      await trx.deleteFrom('files').where('id', '=', previous.profile_image_id!).execute();
-    });
-  }
+  await removeImage(ctx, { current: previous.profile_image_id, point: (trx, fileId) => pointPhoto(trx, userId, fileId) });
   return loadSessionUser(ctx, userId);
 }

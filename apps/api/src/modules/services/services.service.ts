@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Page, ServiceData, ServiceDetail, ServiceListItem, ServiceListQuery } from '@comptoir/shared';
 import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
 import { businessRule, notFound } from '../../core/errors.js';
 import { countReferences } from '../../db/references.js';
-import type { ServicesTable } from '../../db/schema.js';
+import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { assertShopRoom } from '../abonnements/limits.js';
 import { fileUrl } from '../account/session-user.js';
-import { readImage, storeFile } from '../files/upload.js';
+import { removeImage, replaceImage } from '../../core/images.js';
 import { columnsOf, findOwner, findServicePage, type ServiceScope } from './services.repository.js';
 
 type ServiceRow = Selectable<ServicesTable>;
@@ -124,29 +124,25 @@ export async function setServiceActive(ctx: AppContext, service: ServiceRow, act
   return serviceDetail(ctx, service.id);
 }
 
+const pointLogo = async (trx: Transaction<DB>, serviceId: number, fileId: string | null) => {
+  await trx.updateTable('services').set({ logo_file_id: fileId, updated_at: nowIso() }).where('id', '=', serviceId).execute();
+};
+
 /** The receipt logo: fitted into 512 × 512, PNG to keep transparency. */
 export async function saveLogo(ctx: AppContext, user: AuthUser, service: ServiceRow, request: FastifyRequest): Promise<ServiceDetail> {
   assertOwner(user, service);
-  const output = await readImage(request, {
+  await replaceImage(ctx, request, user.id, {
     label: 'Le logo',
     contentType: 'image/png',
     transform: (image) => image.resize(512, 512, { fit: 'inside', withoutEnlargement: true }).png(),
-  });
-  await ctx.database.db.transaction().execute(async (trx) => {
-    const fileId = await storeFile(trx, output, 'image/png', user.id);
-    await trx.updateTable('services').set({ logo_file_id: fileId, updated_at: nowIso() }).where('id', '=', service.id).execute();
-    if (service.logo_file_id) await trx.deleteFrom('files').where('id', '=', service.logo_file_id).execute();
+    current: service.logo_file_id,
+    point: (trx, fileId) => pointLogo(trx, service.id, fileId),
   });
   return serviceDetail(ctx, service.id);
 }
 
 export async function removeLogo(ctx: AppContext, user: AuthUser, service: ServiceRow): Promise<ServiceDetail> {
   assertOwner(user, service);
-  if (service.logo_file_id) {
-    await ctx.database.db.transaction().execute(async (trx) => {
-      await trx.updateTable('services').set({ logo_file_id: null, updated_at: nowIso() }).where('id', '=', service.id).execute();
-      await trx.deleteFrom('files').where('id', '=', service.logo_file_id!).execute();
-    });
-  }
+  await removeImage(ctx, { current: service.logo_file_id, point: (trx, fileId) => pointLogo(trx, service.id, fileId) });
   return serviceDetail(ctx, service.id);
 }

@@ -20,6 +20,8 @@ interface Props {
   /** Null: the brand is shown but not chosen (the manager does not read the brands). */
   marques: Marque[] | null;
   unites: Unite[];
+  /** A new product's VAT rate, in hundredths of a percent. */
+  defaultTva: number;
   serverErrors: FieldErrors;
   onSave: (body: ProduitCreate) => void;
 }
@@ -28,9 +30,9 @@ const NO_UNIT = "Choisissez l'unité du produit.";
 const NO_PRICE = 'Le prix de vente est obligatoire.';
 
 /** Every field of a product; the barcode field takes a scanner's Enter without submitting. */
-export function ProduitForm({ formId, produit, devise, categories, marques, unites, serverErrors, onSave }: Props) {
+export function ProduitForm({ formId, produit, devise, categories, marques, unites, defaultTva, serverErrors, onSave }: Props) {
   const creating = produit === null;
-  const [v, setValues] = useState<ProduitValues>(() => initialValues(produit));
+  const [v, setValues] = useState<ProduitValues>(() => initialValues(produit, defaultTva));
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const errors: FieldErrors = { ...serverErrors, ...localErrors };
   const set = <K extends keyof ProduitValues>(key: K, value: ProduitValues[K]) => setValues((old) => ({ ...old, [key]: value }));

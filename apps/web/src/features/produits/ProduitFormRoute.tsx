@@ -11,7 +11,7 @@ import { useCurrentShop } from '../../lib/shop';
 import { useFeedback } from '../../lib/use-feedback';
 import { useSession } from '../../lib/use-session';
 import { useToast } from '../../lib/toast';
-import { useCategorieOptions, useCreateProduit, useMarqueOptions, useProduit, useRemoveProduitImage, useUniteOptions, useUpdateProduit, useUploadProduitImage } from './api';
+import { useCategorieOptions, useCreateProduit, useDefaultTva, useMarqueOptions, useProduit, useRemoveProduitImage, useUniteOptions, useUpdateProduit, useUploadProduitImage } from './api';
 import { PRODUIT_FIELDS } from './produit-form';
 import { ProduitForm } from './ProduitForm';
 
@@ -28,6 +28,7 @@ function ProduitEditor({ serviceId, id }: { serviceId: number; id: number | null
   const categories = useCategorieOptions(serviceId);
   const marques = useMarqueOptions(serviceId, owner);
   const unites = useUniteOptions();
+  const defaultTva = useDefaultTva(serviceId);
   const create = useCreateProduit(serviceId);
   const update = useUpdateProduit(serviceId);
   const upload = useUploadProduitImage(serviceId);
@@ -60,7 +61,7 @@ function ProduitEditor({ serviceId, id }: { serviceId: number; id: number | null
     }
   };
 
-  const loading = (id !== null && produit.isPending) || unites.isPending || categories.isPending || devise === null;
+  const loading = (id !== null && produit.isPending) || unites.isPending || categories.isPending || (id === null && defaultTva.isPending) || devise === null;
   const image = id === null ? null : (produit.data?.image ?? null);
   return (
     <div className="card-surface">
@@ -100,6 +101,7 @@ function ProduitEditor({ serviceId, id }: { serviceId: number; id: number | null
             categories={categories.data ?? []}
             marques={owner ? (marques.data ?? []) : null}
             unites={unites.data ?? []}
+            defaultTva={defaultTva.data ?? 0}
             serverErrors={fieldErrorsOf(id === null ? create.error : update.error)}
             onSave={save}
           />

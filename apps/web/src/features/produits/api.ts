@@ -1,4 +1,4 @@
-import type { AjustementInput, CategoriePage, MarquePage, MouvementPage, Produit, ProduitCreate, ProduitPage, ProduitUpdate, UnitePage } from '@comptoir/shared';
+import type { AjustementInput, CategoriePage, ServiceDetail, MarquePage, MouvementPage, Produit, ProduitCreate, ProduitPage, ProduitUpdate, UnitePage } from '@comptoir/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http, type QueryValue } from '../../lib/http';
 import { shopPath } from '../../lib/shop';
@@ -39,6 +39,14 @@ export const useMarqueOptions = (serviceId: number, enabled = true) =>
   useQuery({ queryKey: ['marques', serviceId, 'options'], queryFn: () => http.get<MarquePage>(shopPath(serviceId, 'marques'), { query: OPTIONS }), select: (p) => p.items, enabled });
 export const useUniteOptions = () =>
   useQuery({ queryKey: ['unites', 'options'], queryFn: () => http.get<UnitePage>('/api/unites', { query: OPTIONS }), select: (p) => p.items, staleTime: 5 * 60_000 });
+
+/** The VAT rate a new product starts with: the shop's default when it is liable to VAT, else 0. */
+export const useDefaultTva = (serviceId: number) =>
+  useQuery({
+    queryKey: ['services', serviceId, 'detail'],
+    queryFn: () => http.get<ServiceDetail>(`/api/services/${serviceId}`),
+    select: (shop) => (shop.assujettiTva ? shop.tauxTvaDefaut : 0),
+  });
 
 /** Every product write refreshes the products and the counts of categories and brands. */
 const touched = (serviceId: number) => [produitKeys.all(serviceId), ['categories', serviceId], ['marques', serviceId]] as const;

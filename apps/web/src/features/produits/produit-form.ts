@@ -22,7 +22,8 @@ export interface ProduitValues {
 /** Fields a server error may name: shown under them. */
 export const PRODUIT_FIELDS = ['nom', 'reference', 'codeBarres', 'categorieId', 'marqueId', 'uniteId', 'prixAchat', 'prixVente', 'prixGros', 'tauxTva', 'seuilAlerte', 'stockInitial', 'description', 'actif'] as const;
 
-export function initialValues(p: Produit | null): ProduitValues {
+/** The form's values: the product's, or a new product's with the shop's VAT rate (hundredths of a percent). */
+export function initialValues(p: Produit | null, defaultTva = 0): ProduitValues {
   return {
     nom: p?.nom ?? '',
     reference: p?.reference ?? '',
@@ -33,7 +34,7 @@ export function initialValues(p: Produit | null): ProduitValues {
     prixAchat: p?.prixAchat ?? 0,
     prixVente: p?.prixVente ?? null,
     prixGros: p?.prixGros ?? null,
-    tauxTvaPercent: p ? p.tauxTva / 100 : 0,
+    tauxTvaPercent: (p ? p.tauxTva : defaultTva) / 100,
     seuilAlerte: p?.seuilAlerte ?? 0,
     stockInitial: 0,
     description: p?.description ?? '',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Produit } from '@comptoir/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../app/query-client';
-import { json } from '../../test/fixtures';
+import { json, problem } from '../../test/fixtures';
 import { logIn, renderApp, type ApiHandler } from '../../test/render';
 
 const produit = (over: Partial<Produit> = {}): Produit => ({
@@ -83,5 +83,31 @@ describe('/pages/produits/add', () => {
     await waitFor(() => expect(screen.queryByText(/La clé de contrôle/)).toBeNull());
     expect(document.activeElement?.id).toBe('produit-categorieId');
     expect(posted).not.toHaveBeenCalled();
+  }, 20_000);
+
+  it('sends money in francs, quantities in thousandths, the shop’s VAT rate, and shows the 409 naming the other product under the barcode', async () => {
+    logIn(['ROLE_PROPRIETAIRE']);
+    const posted: any[] = [];
+    const other = 'Le code-barres 6001234567899 est déjà utilisé par « Café Touba 250 g ».';
+    const api = catalogueApi((url, init) => {
+      if (url === '/api/services/1') return json(200, { id: 1, nom: 'Boutique', devise: 'XOF', ville: 'Dakar', pays: 'SN', assujettiTva: true, tauxTvaDefaut: 1800 });
+      if (init?.method === 'POST' && url === '/api/services/1/produits') {
+        posted.push(JSON.parse(String(init.body)));
+        return problem(409, 'CONFLICT', other, [{ field: 'codeBarres', message: other }]);
+      }
+      return undefined;
+    });
+    renderApp('/pages/produits/add', api.handler);
+    const ui = userEvent.setup();
+    await ui.type(await screen.findByLabelText('Nom'), 'Café Touba 500 g');
+    await ui.type(screen.getByLabelText('Code-barres'), '6001234567899');
+    await ui.click(document.getElementById('produit-uniteId')!.closest('.p-dropdown')!);
+    await ui.click(await screen.findByRole('option', { name: 'Pièce', hidden: true }));
+    await ui.type(screen.getByLabelText('Prix de vente'), '2500');
+    await ui.type(screen.getByLabelText('Stock initial'), '12');
+    await ui.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ nom: 'Café Touba 500 g', codeBarres: '6001234567899', uniteId: 1, prixVente: 2500, prixAchat: 0, tauxTva: 1800, stockInitial: 12000, actif: true });
+    expect(await screen.findByText(other)).toHaveAttribute('id', 'produit-codeBarres-error');
   }, 20_000);
 });

@@ -4,6 +4,7 @@ import type { MigrationContext } from './migration-helpers.js';
 import * as m001 from './migrations/001_foundation.js';
 import * as m002 from './migrations/002_accounts.js';
 import * as m003 from './migrations/003_catalogue.js';
+import * as m004 from './migrations/004_catalogue_sorts.js';
 
 type MigrationModule = { up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void> };
 
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '001_foundation': m001,
   '002_accounts': m002,
   '003_catalogue': m003,
+  '004_catalogue_sorts': m004,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { parseSort, searchKey, type ProduitListQuery, type ProduitSort } from '@comptoir/shared';
 import { containsPattern, offsetOf } from '../../db/paging.js';
+import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
 const COLUMNS = [
@@ -28,14 +29,23 @@ const joined = (db: Kysely<DB>) =>
     .leftJoin('categories', 'categories.id', 'produits.categorie_id')
     .leftJoin('marques', 'marques.id', 'produits.marque_id');
 
-export async function findProduitPage(db: Kysely<DB>, serviceId: number, query: ProduitListQuery) {
+/**
+ * One page of the shop's products. Without a text or stock filter the sorted page walks an index
+ * and the total is a separate count; with one, both come from a single scan (count(*) over ()).
+ * Names are matched on their search key (same case and accents on both sides); references on
+ * the built-in case-insensitive LIKE (SQLite LIKE, PostgreSQL ILIKE: no function call per row).
+ */
+export async function findProduitPage(db: Kysely<DB>, dialect: Dialect, serviceId: number, query: ProduitListQuery) {
   const filtered = db.selectFrom('produits').where('produits.service_id', '=', serviceId).where((eb) => {
     const c = [];
     if (query.q) {
       const q = query.q.trim();
+      const reference = containsPattern(q);
       c.push(eb.or([
         sql<boolean>`produits.nom_recherche like ${containsPattern(searchKey(q))} escape '\\'`,
-        sql<boolean>`lower(produits.reference) like ${containsPattern(q)} escape '\\'`,
+        dialect === 'postgres'
+          ? sql<boolean>`produits.reference ilike ${reference} escape '\\'`
+          : sql<boolean>`produits.reference like ${reference} escape '\\'`,
         eb('produits.code_barres', '=', q),
       ]));
     }
@@ -48,17 +58,21 @@ export async function findProduitPage(db: Kysely<DB>, serviceId: number, query: 
     return eb.and(c);
   });
   const { field, direction } = parseSort<ProduitSort>(query.sort, 'nom');
-  const count = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const ids = filtered
+  const scanning = Boolean(query.q) || query.stock !== undefined;
+  const page = await filtered
     .select('produits.id')
+    .$if(scanning, (qb) => qb.select(sql<number>`count(*) over ()`.as('total')))
     .orderBy(sql.ref(SORTS[field]), direction)
     .orderBy('produits.id', direction)
     .limit(query.size)
-    .offset(offsetOf(query));
-  const page = await ids.execute();
+    .offset(offsetOf(query))
+    .execute();
+  let total: number;
+  if (scanning && page.length > 0) total = Number((page[0] as { total?: number }).total);
+  else total = Number((await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = page.length ? await joined(db).select(COLUMNS).where('produits.id', 'in', page.map((r) => r.id)).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { items: page.map((r) => byId.get(r.id)!).filter(Boolean), total: Number(count.n) };
+  return { items: page.map((r) => byId.get(r.id)!).filter(Boolean), total };
 }
 
 export type ProduitRow = Awaited<ReturnType<typeof findProduitPage>>['items'][number];

@@ -17,7 +17,7 @@ import { countMouvements, findHolder, findMouvementPage, findProduit, findProdui
 type Service = Selectable<ServicesTable>;
 
 export async function listProduits(ctx: AppContext, serviceId: number, query: ProduitListQuery): Promise<Page<Produit>> {
-  const { items, total } = await findProduitPage(ctx.database.db, serviceId, query);
+  const { items, total } = await findProduitPage(ctx.database.db, ctx.database.dialect, serviceId, query);
   return { items: items.map(toProduit), total, page: query.page, size: query.size };
 }
 

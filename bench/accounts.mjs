@@ -13,12 +13,12 @@ const NOMS = ['Diallo', 'Ndiaye', 'Sow', 'Fall', 'Ba', 'Diop', 'Sarr', 'Gueye', 
 const VILLES = ['Dakar', 'Thiès', 'Abidjan', 'Bamako', 'Ouagadougou', 'Lomé', 'Cotonou', 'Douala', 'Lyon', 'Paris'];
 
 /** Runs `insert(rows)` on slices of `size` rows. */
-async function inBatches(rows, size, insert) {
+export async function inBatches(rows, size, insert) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
 /** A tiny writer over either database: batch insert of rows with the same columns. */
-async function openWriter(databaseUrl) {
+export async function openWriter(databaseUrl) {
   if (databaseUrl.startsWith('sqlite:')) {
     const db = new SQLite(databaseUrl.slice('sqlite:'.length));
     db.pragma('busy_timeout = 5000');
@@ -85,7 +85,7 @@ async function seed(databaseUrl) {
   return performance.now() - t0;
 }
 
-async function timeGets(baseUrl, token, path, n = 200) {
+export async function timeGets(baseUrl, token, path, n = 200) {
   const get = async () => {
     const r = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
     if (r.status !== 200) throw new Error(`${path} ${r.status} ${await r.text()}`);
@@ -102,7 +102,7 @@ async function timeGets(baseUrl, token, path, n = 200) {
   return { ...percentiles(samples), total: body.total };
 }
 
-async function signIn(baseUrl, email) {
+export async function signIn(baseUrl, email) {
   const xsrf = await fetch(`${baseUrl}/api/auth/xsrf`);
   const cookie = xsrf.headers.getSetCookie()[0].split(';')[0];
   const r = await fetch(`${baseUrl}/api/auth/login`, {

@@ -5,6 +5,7 @@ import * as m001 from './migrations/001_foundation.js';
 import * as m002 from './migrations/002_accounts.js';
 import * as m003 from './migrations/003_catalogue.js';
 import * as m004 from './migrations/004_catalogue_sorts.js';
+import * as m005 from './migrations/005_trigram_search.js';
 
 type MigrationModule = { up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void> };
 
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '002_accounts': m002,
   '003_catalogue': m003,
   '004_catalogue_sorts': m004,
+  '005_trigram_search': m005,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -117,6 +117,7 @@ describe(`produits et stock (${TEST_DIALECT})`, () => {
   it('lecture par code-barres exact (lecteurs) ; 404 en français sinon', async () => {
     const found = await client.get(url('/code-barres/3017620422003'), token.managerA);
     expect(found.body.nom).toBe('Nutella 400 g');
+    expect((await client.get(url(`/code-barres/${encodeURIComponent('ABC-128/x')}`), token.managerA)).body.nom).toBe('Article interne');
     expect(expectProblem(await client.get(url('/code-barres/301762042200'), token.managerA), 404, 'NOT_FOUND').detail).toBe(
       'Aucun produit de cette boutique ne porte le code-barres 301762042200.',
     );

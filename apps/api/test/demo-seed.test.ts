@@ -52,6 +52,23 @@ describe(`données de démonstration (${TEST_DIALECT})`, () => {
     ]);
   });
 
+  it('chaque boutique a un petit catalogue : stock initial au registre, prix en FCFA puis en euros, clients et fournisseurs', async () => {
+    const shops = await db().selectFrom('services').select(['id', 'devise']).orderBy('id').execute();
+    for (const shop of shops) {
+      const produits = await db().selectFrom('produits').select(['id', 'nom', 'quantite', 'prix_vente', 'code_barres']).where('service_id', '=', shop.id).execute();
+      expect(produits.length).toBeGreaterThan(5);
+      for (const p of produits) {
+        const sum = await db().selectFrom('mouvements_stock').select((eb) => eb.fn.sum<number>('quantite').as('s')).where('produit_id', '=', p.id).executeTakeFirstOrThrow();
+        expect(Number(p.quantite)).toBe(Number(sum.s ?? 0));
+      }
+      const nutella = produits.find((p) => p.nom === 'Nutella 400 g')!;
+      expect(nutella.code_barres).toBe('3017620422003');
+      expect(Number(nutella.prix_vente)).toBe(shop.devise === 'XOF' ? 2750 : 419);
+      expect(await db().selectFrom('clients').select('id').where('service_id', '=', shop.id).execute()).toHaveLength(3);
+      expect(await db().selectFrom('fournisseurs').select('id').where('service_id', '=', shop.id).execute()).toHaveLength(2);
+    }
+  });
+
   it('crée deux boutiques du propriétaire, une en XOF puis une en EUR ; le gérant ne travaille que dans la première', async () => {
     const owner = await db()
       .selectFrom('users')

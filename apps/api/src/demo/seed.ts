@@ -3,6 +3,7 @@ import type { DB } from '../db/schema.js';
 import { periodEnd } from '@comptoir/shared';
 import { addDays, nowIso, todayUtc } from '../db/time.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { seedDemoCatalogue } from './catalogue.js';
 
 export const DEMO_PASSWORD = 'comptoir';
 export const DEMO_ACCOUNTS = [
@@ -14,8 +15,8 @@ export const DEMO_ACCOUNTS = [
 /**
  * Demo data (product.md §5): three accounts and two shops of one owner, one in FCFA and one in
  * euros; the manager works in the first only; the owner has a plan « Commerce » running for a year
- * from 30 days ago. Loaded only into an empty database. Catalogue,
- * customers and sales join it as their modules arrive.
+ * from 30 days ago; in each shop a small catalogue with opening stock, customers and suppliers
+ * (demo/catalogue.ts). Loaded only into an empty database. Sales join it with their module.
  */
 export async function seedDemoData(db: Kysely<DB>): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -43,10 +44,12 @@ export async function seedDemoData(db: Kysely<DB>): Promise<boolean> {
     const dakar = await trx.insertInto('services')
       .values(shop({ nom: 'Boutique Dakar Plateau', adresse: '12 avenue Léopold Sédar Senghor', ville: 'Dakar', pays: 'SN', devise: 'XOF', telephone: '+221 33 821 00 00', assujetti_tva: 1, taux_tva_defaut: 1800, ninea: '005123456', rccm: 'SN-DKR-2020-B-12345' }))
       .returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('services')
+    const lyon = await trx.insertInto('services')
       .values(shop({ nom: 'Épicerie Lyon Croix-Rousse', adresse: '4 rue d’Austerlitz', ville: 'Lyon', pays: 'FR', devise: 'EUR', telephone: '+33 4 78 00 00 00', assujetti_tva: 1, taux_tva_defaut: 2000, siret: '12345678900007', tva_intracom: 'FR40123456789' }))
-      .execute();
+      .returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('service_members').values({ service_id: dakar.id, user_id: ids['ROLE_GERANT']! }).execute();
+    await seedDemoCatalogue(trx, { id: dakar.id, exponent: 0, prefix: 0 }, ownerId);
+    await seedDemoCatalogue(trx, { id: lyon.id, exponent: 2, prefix: 1 }, ownerId);
     // The owner's subscription: plan « Commerce », started 30 days ago, for a year.
     const plan = await trx.insertInto('plans')
       .values({ nom: 'Commerce', duree_mois: 12, prix: 60_000, devise: 'XOF', max_services: 3, max_users: 10, retire: 0, created_at: now })

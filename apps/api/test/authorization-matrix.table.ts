@@ -417,6 +417,7 @@ export const MATRIX: MatrixRow[] = [
 
   // Produits : le gérant lit, crée et modifie ; le propriétaire supprime, désactive et ajuste aussi
   { method: 'GET', url: '/api/services/:serviceId/produits', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  { method: 'GET', url: '/api/services/:serviceId/produits/export.csv', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
   { method: 'GET', url: '/api/services/:serviceId/produits/code-barres/:code', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
   { method: 'GET', url: '/api/services/:serviceId/produits/:produitId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
   {

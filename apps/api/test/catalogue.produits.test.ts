@@ -198,4 +198,23 @@ describe(`produits et stock (${TEST_DIALECT})`, () => {
     expect((await client.get(`/api/services/${world.shopB.id}/produits/${b.id}`, token.ownerB)).body.quantite).toBe(1000);
     expect((await client.get(`/api/services/${world.shopB.id}/produits?q=secret`, token.ownerA)).status).toBe(404);
   });
+
+  it('export CSV des produits filtrés : BOM, points-virgules, virgules décimales, formules neutralisées', async () => {
+    await client.post(url(), { nom: '=HYPERLIEN("x")', reference: 'CSV-1', uniteId: unite.kg, prixAchat: 333, prixVente: 1250, stockInitial: 1500, tauxTva: 1850 }, token.ownerA);
+    const answer = await client.get(`${url('/export.csv')}?q=CSV-1`, token.managerA);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="produits-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const raw = Buffer.from(await (await fetch(`${server.baseUrl}${url('/export.csv')}?q=CSV-1`, { headers: { authorization: `Bearer ${token.managerA.token}` } })).arrayBuffer());
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = (answer.body as string).split('\r\n');
+    expect(lines[0]).toBe("Nom;Référence;Code-barres;Catégorie;Marque;Unité;Prix d'achat;Prix de vente;Prix de gros;TVA (%);Seuil d'alerte;Quantité;Valeur du stock;Actif");
+    const cells = lines[1]!.split(';');
+    expect(cells[0]).toBe(`"'=HYPERLIEN(""x"")"`);
+    expect(cells.slice(1, 2)).toEqual(['CSV-1']);
+    expect(cells.slice(5)).toEqual(['kg', '333', '1250', '', '18,5', '0', '1,5', '500', 'oui']);
+    expect(lines).toHaveLength(3);
+    const all = (await client.get(url('/export.csv'), token.ownerA)).body as string;
+    expect(all.split('\r\n').length - 2).toBe((await client.get(url(), token.ownerA)).body.total);
+  });
 });

@@ -128,3 +128,7 @@ export const produitListQuerySchema = sortedListQuery(PRODUIT_SORTS).extend({
 export type ProduitListQuery = z.infer<typeof produitListQuerySchema>;
 export const produitPageSchema = pageOf(produitSchema).meta({ id: 'ProduitPage' });
 export type ProduitPage = z.infer<typeof produitPageSchema>;
+
+/** `GET …/produits/export.csv`: the list's filters and sort, every matching product (no pages). */
+export const produitExportQuerySchema = produitListQuerySchema.omit({ page: true, size: true });
+export type ProduitExportQuery = z.infer<typeof produitExportQuerySchema>;

@@ -29,14 +29,15 @@ const joined = (db: Kysely<DB>) =>
     .leftJoin('categories', 'categories.id', 'produits.categorie_id')
     .leftJoin('marques', 'marques.id', 'produits.marque_id');
 
+export type ProduitFilters = Pick<ProduitListQuery, 'q' | 'categorieId' | 'marqueId' | 'actif' | 'stock'>;
+
 /**
- * One page of the shop's products. Without a text or stock filter the sorted page walks an index
- * and the total is a separate count; with one, both come from a single scan (count(*) over ()).
- * Names are matched on their search key (same case and accents on both sides); references on
- * the built-in case-insensitive LIKE (SQLite LIKE, PostgreSQL ILIKE: no function call per row).
+ * The products of the shop matching the list filters. Names are matched on their search key (same
+ * case and accents on both sides); references on the built-in case-insensitive LIKE (SQLite LIKE,
+ * PostgreSQL ILIKE: no function call per row).
  */
-export async function findProduitPage(db: Kysely<DB>, dialect: Dialect, serviceId: number, query: ProduitListQuery) {
-  const filtered = db.selectFrom('produits').where('produits.service_id', '=', serviceId).where((eb) => {
+export function filterProduits(db: Kysely<DB>, dialect: Dialect, serviceId: number, query: ProduitFilters) {
+  return db.selectFrom('produits').where('produits.service_id', '=', serviceId).where((eb) => {
     const c = [];
     if (query.q) {
       const q = query.q.trim();
@@ -57,6 +58,14 @@ export async function findProduitPage(db: Kysely<DB>, dialect: Dialect, serviceI
     if (query.stock === 'en_stock') c.push(eb.and([eb('produits.quantite', '>', 0), sql<boolean>`produits.quantite > produits.seuil_alerte`]));
     return eb.and(c);
   });
+}
+
+/**
+ * One page of the shop's products. Without a text or stock filter the sorted page walks an index
+ * and the total is a separate count; with one, both come from a single scan (count(*) over ()).
+ */
+export async function findProduitPage(db: Kysely<DB>, dialect: Dialect, serviceId: number, query: ProduitListQuery) {
+  const filtered = filterProduits(db, dialect, serviceId, query);
   const { field, direction } = parseSort<ProduitSort>(query.sort, 'nom');
   const scanning = Boolean(query.q) || query.stock !== undefined;
   const page = await filtered
@@ -73,6 +82,13 @@ export async function findProduitPage(db: Kysely<DB>, dialect: Dialect, serviceI
   const rows = page.length ? await joined(db).select(COLUMNS).where('produits.id', 'in', page.map((r) => r.id)).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { items: page.map((r) => byId.get(r.id)!).filter(Boolean), total };
+}
+
+/** Every matching product with its names, sorted, for the export. */
+export function findProduitsForExport(db: Kysely<DB>, dialect: Dialect, serviceId: number, query: ProduitFilters & { sort?: string | undefined }) {
+  const { field, direction } = parseSort<ProduitSort>(query.sort, 'nom');
+  const ids = filterProduits(db, dialect, serviceId, query).select('produits.id');
+  return joined(db).select(COLUMNS).where('produits.id', 'in', ids).orderBy(sql.ref(SORTS[field]), direction).orderBy('produits.id', direction).execute();
 }
 
 export type ProduitRow = Awaited<ReturnType<typeof findProduitPage>>['items'][number];

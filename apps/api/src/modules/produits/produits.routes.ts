@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ajustementInputSchema, codeBarresParamsSchema, mouvementListQuerySchema, mouvementPageSchema, problemSchema, produitCreateSchema,
+  ajustementInputSchema, codeBarresParamsSchema, produitExportQuerySchema, mouvementListQuerySchema, mouvementPageSchema, problemSchema, produitCreateSchema,
   produitIdParamsSchema, produitListQuerySchema, produitPageSchema, produitSchema, produitUpdateSchema,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import {
-  adjustStock, createProduit, deleteProduit, getProduit, getProduitByBarcode, listMouvements, listProduits, removeProduitImage,
+  adjustStock, createProduit, exportProduitsCsv, deleteProduit, getProduit, getProduitByBarcode, listMouvements, listProduits, removeProduitImage,
   saveProduitImage, setProduitActif, updateProduit,
 } from './produits.service.js';
 
@@ -25,6 +25,20 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: STAFF, service: true, query: produitListQuerySchema,
     responses: { 200: produitPageSchema, 400: problemSchema, ...P404 },
     handler: ({ service, query }) => listProduits(ctx, service.id, query),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET', url: `${URL}/export.csv`, summary: 'Export CSV (tableur français) des produits filtrés, sans pagination', tags: TAGS,
+    access: STAFF, service: true, query: produitExportQuerySchema,
+    responses: { 200: null, 400: problemSchema, ...P404 },
+    handler: async ({ service, query, reply }) => {
+      const csv = await exportProduitsCsv(ctx, service, query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="produits-${day}.csv"`)
+        .send(csv);
+    },
   });
 
   defineRoute(app, ctx, {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import {
   isWholeQuantity, randomInStoreEan13, searchKey,
-  type AjustementData, type MouvementListQuery, type Page, type Mouvement, type Produit, type ProduitCreateData, type ProduitListQuery, type ProduitUpdateData,
+  type AjustementData, type ProduitExportQuery, type MouvementListQuery, type Page, type Mouvement, type Produit, type ProduitCreateData, type ProduitListQuery, type ProduitUpdateData,
 } from '@comptoir/shared';
 import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
@@ -12,13 +12,20 @@ import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { applyMovement } from '../stock/stock.service.js';
 import { toMouvement, toProduit } from './produits.mapper.js';
-import { countMouvements, findHolder, findMouvementPage, findProduit, findProduitByBarcode, findProduitPage } from './produits.repository.js';
+import { produitsCsv } from './produits.csv.js';
+import { countMouvements, findHolder, findMouvementPage, findProduit, findProduitByBarcode, findProduitPage, findProduitsForExport } from './produits.repository.js';
 
 type Service = Selectable<ServicesTable>;
 
 export async function listProduits(ctx: AppContext, serviceId: number, query: ProduitListQuery): Promise<Page<Produit>> {
   const { items, total } = await findProduitPage(ctx.database.db, ctx.database.dialect, serviceId, query);
   return { items: items.map(toProduit), total, page: query.page, size: query.size };
+}
+
+/** Every product matching the list's filters, as a CSV file for a spreadsheet. */
+export async function exportProduitsCsv(ctx: AppContext, service: Service, query: ProduitExportQuery): Promise<string> {
+  const rows = await findProduitsForExport(ctx.database.db, ctx.database.dialect, service.id, query);
+  return produitsCsv(rows.map(toProduit), service.devise);
 }
 
 export async function getProduit(ctx: AppContext, serviceId: number, id: number): Promise<Produit> {

@@ -417,6 +417,10 @@ export const MATRIX: MatrixRow[] = [
 
   // Produits : le gérant lit, crée et modifie ; le propriétaire supprime, désactive et ajuste aussi
   { method: 'GET', url: '/api/services/:serviceId/produits', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  {
+    method: 'POST', url: '/api/services/:serviceId/produits/import', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
+    call: (f) => ({ body: { lignes: [{ nom: f.newName('Importé'), unite: 'pce', prixVente: 100 }] } }),
+  },
   { method: 'GET', url: '/api/services/:serviceId/produits/export.csv', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
   { method: 'GET', url: '/api/services/:serviceId/produits/code-barres/:code', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
   { method: 'GET', url: '/api/services/:serviceId/produits/:produitId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },

@@ -25,3 +25,4 @@ export * from './schemas/stock.js';
 export * from './schemas/parties.js';
 export * from './schemas/clients.js';
 export * from './schemas/fournisseurs.js';
+export * from './schemas/import-produits.js';

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ajustementInputSchema, codeBarresParamsSchema, produitExportQuerySchema, mouvementListQuerySchema, mouvementPageSchema, problemSchema, produitCreateSchema,
+  ajustementInputSchema, codeBarresParamsSchema, produitExportQuerySchema, produitImportResultSchema, produitImportSchema, mouvementListQuerySchema, mouvementPageSchema, problemSchema, produitCreateSchema,
   produitIdParamsSchema, produitListQuerySchema, produitPageSchema, produitSchema, produitUpdateSchema,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
+import { importProduits } from './produits.import.js';
 import {
   adjustStock, createProduit, exportProduitsCsv, deleteProduit, getProduit, getProduitByBarcode, listMouvements, listProduits, removeProduitImage,
   saveProduitImage, setProduitActif, updateProduit,
@@ -39,6 +40,13 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
         .header('content-disposition', `attachment; filename="produits-${day}.csv"`)
         .send(csv);
     },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST', url: `${URL}/import`, summary: 'Import de lignes de fichier (CSV, Excel) déjà associées aux champs : tout ou rien ; dryRun pour l’aperçu', tags: TAGS,
+    access: STAFF, service: true, body: produitImportSchema, bodyLimit: 64 * 1024 * 1024,
+    responses: { 200: produitImportResultSchema, 400: problemSchema, ...P404 },
+    handler: ({ user, service, body }) => importProduits(ctx, user, service, body.lignes, body.dryRun),
   });
 
   defineRoute(app, ctx, {

@@ -65,3 +65,22 @@ export async function applyMovement(trx: Transaction<DB>, input: MovementInput):
     .execute();
   return Number(updated.quantite);
 }
+
+/**
+ * Opening stock of products created in the same transaction with `quantite` already equal to it
+ * (bulk import): writes their 'initial' movements, in batches, so that each quantity is the sum of
+ * its movements when the transaction commits.
+ */
+export async function recordOpeningStock(
+  trx: Transaction<DB>,
+  serviceId: number,
+  userId: number,
+  items: Array<{ produitId: number; quantite: number }>,
+): Promise<void> {
+  const now = nowIso();
+  const rows = items.filter((i) => i.quantite !== 0).map((i) => ({
+    service_id: serviceId, produit_id: i.produitId, quantite: i.quantite, type: 'initial', motif: 'Stock initial (import)',
+    document_type: null, document_id: null, user_id: userId, created_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('mouvements_stock').values(rows.slice(i, i + 1000)).execute();
+}

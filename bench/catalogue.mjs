@@ -44,6 +44,29 @@ async function seed(databaseUrl) {
   return { ms: performance.now() - t0, shop, categorie: categories[3] };
 }
 
+/** POST …/produits/import of 100,000 mapped rows into the demo owner's second shop (all or nothing). */
+async function benchImport(baseUrl, databaseUrl, token) {
+  const w = await openWriter(databaseUrl);
+  const shop = (await w.ids("select services.id as id from services join users on users.id = services.owner_id where users.email = 'proprietaire@comptoir.test' order by services.id"))[1];
+  await w.close();
+  const lignes = Array.from({ length: PRODUCTS }, (_, i) => ({
+    nom: `${WORDS[i % WORDS.length]} importé ${i}`, reference: `IMP-${i}`, codeBarres: ean13(`28${String(i).padStart(10, '0')}`),
+    categorie: `Rayon ${i % 30}`, unite: 'pce', prixAchat: 100 + (i % 900), prixVente: 200 + (i % 900), stockInitial: (i % 20) * 1000,
+  }));
+  const xsrf = await fetch(`${baseUrl}/api/auth/xsrf`);
+  const cookie = xsrf.headers.getSetCookie()[0].split(';')[0];
+  const t0 = performance.now();
+  const r = await fetch(`${baseUrl}/api/services/${shop}/produits/import`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, cookie, 'x-xsrf-token': cookie.split('=')[1] },
+    body: JSON.stringify({ lignes }),
+  });
+  const ms = performance.now() - t0;
+  if (r.status !== 200) throw new Error(`import ${r.status} ${await r.text()}`);
+  const flag = ms < 15_000 ? '' : '   ⚠ > 15 s';
+  return `  ${'POST produits/import (100 000 lignes)'.padEnd(44)} ${fmt(ms)}${flag}`;
+}
+
 export async function benchCatalogue(baseUrl, databaseUrl) {
   const seeded = await seed(databaseUrl);
   const owner = await signIn(baseUrl, 'proprietaire@comptoir.test');
@@ -65,5 +88,6 @@ export async function benchCatalogue(baseUrl, databaseUrl) {
     const flag = p.p95 < 20 ? '' : '   ⚠ > 20 ms';
     lines.push(`  ${`GET produits : ${label}`.padEnd(44)} p50 ${fmt(p.p50).padStart(10)}   p95 ${fmt(p.p95).padStart(10)}   (n=${p.n}${p.total === undefined ? '' : `, total ${p.total}`})${flag}`);
   }
+  lines.push(await benchImport(baseUrl, databaseUrl, owner));
   return lines.join('\n');
 }

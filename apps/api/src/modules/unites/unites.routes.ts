@@ -1,73 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { problemSchema, uniteIdParamsSchema, uniteInputSchema, uniteListQuerySchema, unitePageSchema, uniteSchema } from '@comptoir/shared';
+import { uniteIdParamsSchema, uniteInputSchema, uniteListQuerySchema, unitePageSchema, uniteSchema } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
-import { defineRoute } from '../../core/route.js';
+import { referenceListRoutes } from '../../core/reference-routes.js';
 import { createUnite, deleteUnite, getUnite, listUnites, updateUnite } from './unites.service.js';
-
-const TAGS = ['Unités'];
-const ADMIN = ['ROLE_ADMIN'] as const;
 
 /** Units of measure: read by every signed-in user, kept by the admin. */
 export function unitesRoutes(app: FastifyInstance, ctx: AppContext): void {
-  defineRoute(app, ctx, {
-    method: 'GET',
-    url: '/api/unites',
-    summary: 'Liste paginée des unités',
-    tags: TAGS,
-    access: 'user',
-    query: uniteListQuerySchema,
-    responses: { 200: unitePageSchema, 400: problemSchema },
-    handler: ({ query }) => listUnites(ctx, query),
-  });
-
-  defineRoute(app, ctx, {
-    method: 'GET',
-    url: '/api/unites/:uniteId',
-    summary: 'Une unité',
-    tags: TAGS,
-    access: 'user',
-    params: uniteIdParamsSchema,
-    responses: { 200: uniteSchema, 404: problemSchema },
-    handler: ({ params }) => getUnite(ctx, params.uniteId),
-  });
-
-  defineRoute(app, ctx, {
-    method: 'POST',
-    url: '/api/unites',
-    summary: 'Crée une unité (admin)',
-    tags: TAGS,
-    access: ADMIN,
-    body: uniteInputSchema,
-    responses: { 201: uniteSchema, 400: problemSchema, 409: problemSchema },
-    handler: async ({ body, reply }) => {
-      const created = await createUnite(ctx, body);
-      void reply.status(201);
-      return created;
+  referenceListRoutes(app, ctx, {
+    base: '/api/unites',
+    idParam: 'uniteId',
+    tag: 'Unités',
+    labels: {
+      list: 'Liste paginée des unités',
+      get: 'Une unité',
+      create: 'Crée une unité (admin)',
+      update: 'Modifie une unité (admin)',
+      delete: 'Supprime une unité inutilisée (admin) ; utilisée : 409',
     },
-  });
-
-  defineRoute(app, ctx, {
-    method: 'PUT',
-    url: '/api/unites/:uniteId',
-    summary: 'Modifie une unité (admin)',
-    tags: TAGS,
-    access: ADMIN,
-    params: uniteIdParamsSchema,
-    body: uniteInputSchema,
-    responses: { 200: uniteSchema, 400: problemSchema, 404: problemSchema, 409: problemSchema },
-    handler: ({ params, body }) => updateUnite(ctx, params.uniteId, body),
-  });
-
-  defineRoute(app, ctx, {
-    method: 'DELETE',
-    url: '/api/unites/:uniteId',
-    summary: 'Supprime une unité inutilisée (admin) ; utilisée : 409',
-    tags: TAGS,
-    access: ADMIN,
-    params: uniteIdParamsSchema,
-    responses: { 204: null, 404: problemSchema, 409: problemSchema },
-    handler: async ({ params }) => {
-      await deleteUnite(ctx, params.uniteId);
-    },
+    schemas: { params: uniteIdParamsSchema, query: uniteListQuerySchema, body: uniteInputSchema, item: uniteSchema, page: unitePageSchema },
+    service: { list: listUnites, get: getUnite, create: createUnite, update: updateUnite, remove: deleteUnite },
   });
 }

@@ -6,6 +6,7 @@ import * as m002 from './migrations/002_accounts.js';
 import * as m003 from './migrations/003_catalogue.js';
 import * as m004 from './migrations/004_catalogue_sorts.js';
 import * as m005 from './migrations/005_trigram_search.js';
+import * as m006 from './migrations/006_sqlite_fts_search.js';
 
 type MigrationModule = { up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void> };
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '003_catalogue': m003,
   '004_catalogue_sorts': m004,
   '005_trigram_search': m005,
+  '006_sqlite_fts_search': m006,
 };
 
 class StaticProvider implements MigrationProvider {

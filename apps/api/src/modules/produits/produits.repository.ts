@@ -41,14 +41,23 @@ export function filterProduits(db: Kysely<DB>, dialect: Dialect, serviceId: numb
     const c = [];
     if (query.q) {
       const q = query.q.trim();
+      const name = containsPattern(searchKey(q));
       const reference = containsPattern(q);
-      c.push(eb.or([
-        sql<boolean>`produits.nom_recherche like ${containsPattern(searchKey(q))} escape '\\'`,
-        dialect === 'postgres'
-          ? sql<boolean>`produits.reference ilike ${reference} escape '\\'`
-          : sql<boolean>`produits.reference like ${reference} escape '\\'`,
-        eb('produits.code_barres', '=', q),
-      ]));
+      if (dialect === 'sqlite' && !/[%_\\]/.test(q)) {
+        // The trigram index of migration 006 (a LIKE without ESCAPE, hence only for plain text).
+        c.push(eb.or([
+          sql<boolean>`produits.id in (select rowid from produits_recherche where nom_recherche like ${name} union select rowid from produits_recherche where reference like ${reference})`,
+          eb('produits.code_barres', '=', q),
+        ]));
+      } else {
+        c.push(eb.or([
+          sql<boolean>`produits.nom_recherche like ${name} escape '\\'`,
+          dialect === 'postgres'
+            ? sql<boolean>`produits.reference ilike ${reference} escape '\\'`
+            : sql<boolean>`produits.reference like ${reference} escape '\\'`,
+          eb('produits.code_barres', '=', q),
+        ]));
+      }
     }
     if (query.categorieId !== undefined) c.push(eb('produits.categorie_id', '=', query.categorieId));
     if (query.marqueId !== undefined) c.push(eb('produits.marque_id', '=', query.marqueId));

@@ -129,6 +129,13 @@ describe(`produits et stock (${TEST_DIALECT})`, () => {
     expect(put.body).toMatchObject({ nom: 'Thé vert menthe', prixVente: 1100, quantite: 3000, codeBarres: p.codeBarres });
     expectProblem(await client.put(url(`/${p.id}`), { nom: 'Thé', uniteId: unite.piece, prixVente: 1, codeBarres: '3017620422003' }, token.managerA), 409, 'CONFLICT');
     expectProblem(await client.put(url('/999999'), { nom: 'Thé', uniteId: unite.piece, prixVente: 1 }, token.managerA), 404, 'NOT_FOUND');
+    // Deactivating through PUT stays the owner's, as through …/desactiver.
+    const body = { nom: 'Thé vert menthe', uniteId: unite.piece, prixVente: 1100, codeBarres: p.codeBarres, actif: false };
+    expectProblem(await client.put(url(`/${p.id}`), body, token.managerA), 403, 'FORBIDDEN');
+    expect((await client.get(url(`/${p.id}`), token.managerA)).body.actif).toBe(true);
+    expect((await client.put(url(`/${p.id}`), body, token.ownerA)).body.actif).toBe(false);
+    expect((await client.put(url(`/${p.id}`), { ...body, nom: 'Thé vert' }, token.managerA)).body).toMatchObject({ nom: 'Thé vert', actif: false });
+    expect((await client.post(url(`/${p.id}/activer`), undefined, token.ownerA)).body.actif).toBe(true);
   });
 
   it('ajustement par le propriétaire avec motif obligatoire ; stock insuffisant 409 ; le gérant ne peut pas', async () => {

@@ -78,7 +78,7 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT', url: ONE, summary: 'Modifie un produit (jamais sa quantité : voir les ajustements)', tags: TAGS,
     access: STAFF, service: true, params: produitIdParamsSchema, body: produitUpdateSchema,
     responses: { 200: produitSchema, 400: problemSchema, ...P404, 409: problemSchema },
-    handler: ({ service, params, body }) => updateProduit(ctx, service.id, params.produitId, body),
+    handler: ({ user, service, params, body }) => updateProduit(ctx, service.id, params.produitId, body, service.owner_id === user.id),
   });
 
   defineRoute(app, ctx, {

@@ -6,7 +6,7 @@ import {
 } from '@comptoir/shared';
 import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
-import { AppError, conflict, notFound, validationError } from '../../core/errors.js';
+import { AppError, conflict, forbidden, notFound, validationError } from '../../core/errors.js';
 import { removeImage, replaceImage } from '../../core/images.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
@@ -120,9 +120,13 @@ export async function createProduit(ctx: AppContext, user: AuthUser, serviceId: 
 }
 
 /** Every field but the quantity (only movements change it); an emptied barcode gets a new in-store one. */
-export async function updateProduit(ctx: AppContext, serviceId: number, id: number, input: ProduitUpdateData): Promise<Produit> {
+export async function updateProduit(ctx: AppContext, serviceId: number, id: number, input: ProduitUpdateData, byOwner: boolean): Promise<Produit> {
   const { db } = ctx.database;
   const current = await getProduit(ctx, serviceId, id);
+  // Deactivating stays the owner's, as through …/desactiver and …/activer.
+  if (!byOwner && input.actif !== current.actif) {
+    throw forbidden('Seul le propriétaire de la boutique peut désactiver ou réactiver un produit.');
+  }
   await checkLinks(db, serviceId, input, [['seuilAlerte', input.seuilAlerte], ['uniteId', current.quantite]]);
   await checkUnique(db, serviceId, input, id);
   const codeBarres = input.codeBarres ?? current.codeBarres ?? (await freeInStoreCode(db, serviceId));

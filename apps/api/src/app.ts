@@ -24,6 +24,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { marquesRoutes } from './modules/marques/marques.routes.js';
 import { produitsRoutes } from './modules/produits/produits.routes.js';
+import { etiquettesRoutes } from './modules/etiquettes/etiquettes.routes.js';
 import { clientsRoutes } from './modules/clients/clients.routes.js';
 import { fournisseursRoutes } from './modules/fournisseurs/fournisseurs.routes.js';
 
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   categoriesRoutes(app, ctx);
   marquesRoutes(app, ctx);
   produitsRoutes(app, ctx);
+  etiquettesRoutes(app, ctx);
   clientsRoutes(app, ctx);
   fournisseursRoutes(app, ctx);
 

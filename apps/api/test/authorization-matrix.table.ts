@@ -421,6 +421,11 @@ export const MATRIX: MatrixRow[] = [
     method: 'POST', url: '/api/services/:serviceId/produits/import', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
     call: (f) => ({ body: { lignes: [{ nom: f.newName('Importé'), unite: 'pce', prixVente: 100 }] } }),
   },
+  {
+    // A POST that writes nothing (exempt from the subscription, like the reads): on shop B, shop A's product is unknown.
+    method: 'POST', url: '/api/services/:serviceId/produits/etiquettes', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
+    call: (f) => ({ body: { lignes: [{ produitId: f.params['produitId'], quantite: 2 }] } }),
+  },
   { method: 'GET', url: '/api/services/:serviceId/produits/export.csv', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
   { method: 'GET', url: '/api/services/:serviceId/produits/code-barres/:code', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
   { method: 'GET', url: '/api/services/:serviceId/produits/:produitId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },

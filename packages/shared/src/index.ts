@@ -26,3 +26,4 @@ export * from './schemas/parties.js';
 export * from './schemas/clients.js';
 export * from './schemas/fournisseurs.js';
 export * from './schemas/import-produits.js';
+export * from './schemas/etiquettes.js';

@@ -10,6 +10,8 @@ const aria = {
   nullLabel: 'Non sélectionné',
   selectAll: 'Tout sélectionner',
   unselectAll: 'Tout désélectionner',
+  selectRow: 'Sélectionner la ligne',
+  unselectRow: 'Désélectionner la ligne',
   listLabel: 'Liste des options',
   // Paginator and tables.
   firstPageLabel: 'Première page',

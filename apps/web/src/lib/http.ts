@@ -103,6 +103,16 @@ async function parse<T>(response: Response): Promise<T> {
  * NetworkError. A 401 triggers one shared refresh, then the call is retried exactly once.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return parse<T>(await answer(path, options));
+}
+
+/** Same as request, for a binary answer (PDF, spreadsheet): the body as a Blob. */
+export async function requestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await answer(path, options)).blob();
+}
+
+/** The successful response of a call, after at most one shared refresh on 401. */
+async function answer(path: string, options: RequestOptions): Promise<Response> {
   const url = buildUrl(path, options.query);
   const token = getToken();
   let response = await send(url, options, token);
@@ -119,7 +129,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     response = await send(url, options, fresh);
   }
   if (!response.ok) throw await apiErrorFrom(response);
-  return parse<T>(response);
+  return response;
 }
 
 export const http = {
@@ -129,4 +139,6 @@ export const http = {
   put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+  /** A binary answer as a Blob (GET by default; POST with a body for generated documents). */
+  blob: (path: string, options?: RequestOptions) => requestBlob(path, options),
 };

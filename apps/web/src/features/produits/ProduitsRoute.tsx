@@ -1,5 +1,7 @@
+import type { Produit } from '@comptoir/shared';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
@@ -9,7 +11,9 @@ import { useCurrentShop } from '../../lib/shop';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useSession } from '../../lib/use-session';
 import { useCategorieOptions, useMarqueOptions, useProduits } from './api';
+import { EtiquettesDialog } from './EtiquettesDialog';
 import { ProduitsFilters } from './ProduitsFilters';
+import { ProduitsImportExport } from './import/ProduitsImportExport';
 import { ProduitsTable } from './ProduitsTable';
 import { PRODUITS_LIST } from './produits-list';
 
@@ -23,6 +27,8 @@ function Produits({ serviceId }: { serviceId: number }) {
   useClampedPage(list, produits.data?.total);
   const categories = useCategorieOptions(serviceId);
   const marques = useMarqueOptions(serviceId, owner);
+  const [selection, setSelection] = useState<Produit[]>([]);
+  const [etiquettes, setEtiquettes] = useState(false);
 
   const header = (
     <div className="flex flex-wrap gap-2 align-items-center">
@@ -34,10 +40,14 @@ function Produits({ serviceId }: { serviceId: number }) {
   return (
     <div className="card-surface">
       <PageHeader title="Produits">
+        <ProduitsImportExport serviceId={serviceId} devise={devise} query={list.query} />
+        <Button type="button" label="Imprimer des étiquettes" icon="pi pi-print" outlined disabled={selection.length === 0} onClick={() => setEtiquettes(true)} />
         <Button type="button" label="Nouveau produit" icon="pi pi-plus" onClick={() => void navigate('/pages/produits/add')} />
       </PageHeader>
       {produits.isError && <Message severity="error" text={errorMessage(produits.error)} className="w-full justify-content-start mb-3" />}
-      <ProduitsTable page={produits.data} loading={produits.isFetching} list={list} devise={devise} header={header} onEdit={(p) => void navigate(`/pages/produits/${p.id}/edit`)} />
+      <ProduitsTable page={produits.data} loading={produits.isFetching} list={list} devise={devise} header={header} onEdit={(p) => void navigate(`/pages/produits/${p.id}/edit`)}
+        selection={selection} onSelectionChange={setSelection} />
+      {etiquettes && <EtiquettesDialog serviceId={serviceId} produits={selection} onHide={() => setEtiquettes(false)} />}
     </div>
   );
 }

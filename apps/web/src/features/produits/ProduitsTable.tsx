@@ -16,6 +16,9 @@ interface Props {
   devise: string | null;
   header: ReactNode;
   onEdit: (p: Produit) => void;
+  /** Rows ticked (for labels), kept across pages. */
+  selection: Produit[];
+  onSelectionChange: (selection: Produit[]) => void;
 }
 
 const photoCell = (p: Produit) =>
@@ -35,7 +38,7 @@ const nameCell = (p: Produit) => (
 );
 
 /** A page of the shop's products, server-paged, sorted and filtered. */
-export function ProduitsTable({ page, loading, list, devise, header, onEdit }: Props) {
+export function ProduitsTable({ page, loading, list, devise, header, onEdit, selection, onSelectionChange }: Props) {
   const priceCell = (p: Produit) => (devise ? formatMoney(p.prixVente, devise) : '…');
   const actions = (p: Produit) => (
     <div className="flex gap-1 justify-content-end">
@@ -46,6 +49,9 @@ export function ProduitsTable({ page, loading, list, devise, header, onEdit }: P
     <DataTable
       value={page?.items ?? []}
       dataKey="id"
+      selectionMode="checkbox"
+      selection={selection}
+      onSelectionChange={(e) => onSelectionChange(e.value)}
       loading={loading}
       header={header}
       emptyMessage="Aucun produit"
@@ -54,6 +60,7 @@ export function ProduitsTable({ page, loading, list, devise, header, onEdit }: P
       data-testid="produits-table"
       {...pagedTableProps(list, page?.total ?? 0)}
     >
+      <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
       <Column header="Photo" body={photoCell} />
       <Column header="Nom" sortable field="nom" body={nameCell} />
       <Column header="Référence" sortable field="reference" body={(p: Produit) => p.reference ?? '—'} />

@@ -1,0 +1,70 @@
+import { Button } from 'primereact/button';
+import { Suspense, lazy, useState } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { http, type QueryValue } from '../../../lib/http';
+import { shopPath } from '../../../lib/shop';
+import { useToast } from '../../../lib/toast';
+import { parseCsv } from './csv';
+
+const ImportProduitsDialog = lazy(() => import('./ImportProduitsDialog').then((m) => ({ default: m.ImportProduitsDialog })));
+
+/** Columns of the server's CSV that hold numbers (written as numbers in the Excel file). */
+const NUMERIC_HEADERS = new Set(["Prix d'achat", 'Prix de vente', 'Prix de gros', 'TVA (%)', "Seuil d'alerte", 'Quantité', 'Valeur du stock']);
+
+interface Props {
+  serviceId: number;
+  devise: string | null;
+  /** The list's query (filters, search, sort); page and size are dropped: the export is the whole filtered list. */
+  query: Record<string, QueryValue>;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * « Importer », « Exporter CSV » and « Exporter Excel » of the products list. Both exports start from
+ * the server's CSV of the filtered list (`…/produits/export.csv`); the Excel file is that CSV turned
+ * into a workbook in the browser.
+ */
+export function ProduitsImportExport({ serviceId, devise, query }: Props) {
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const toast = useToast();
+
+  const fetchCsv = async (): Promise<string> => {
+    const { page: _page, size: _size, ...filters } = query;
+    const text = await http.get<string | undefined>(shopPath(serviceId, 'produits/export.csv'), { query: filters });
+    return (text ?? '').replace(/^\uFEFF/, '');
+  };
+
+  const exportAs = async (kind: 'csv' | 'xlsx') => {
+    setExporting(kind);
+    try {
+      const csv = await fetchCsv();
+      const { downloadBlob, writeXlsx } = await import('./xlsx');
+      if (kind === 'csv') {
+        downloadBlob(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }), `produits-${today()}.csv`);
+      } else {
+        const rows = parseCsv(csv, ';');
+        const numeric = new Set((rows[0] ?? []).flatMap((header, index) => (NUMERIC_HEADERS.has(header) ? [index] : [])));
+        downloadBlob(await writeXlsx('Produits', rows, numeric), `produits-${today()}.xlsx`);
+      }
+    } catch (error) {
+      toast({ severity: 'error', summary: "L'export a échoué", detail: errorMessage(error) });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  return (
+    <>
+      <Button type="button" label="Importer" icon="pi pi-upload" outlined onClick={() => setImporting(true)} />
+      <Button type="button" label="Exporter CSV" icon="pi pi-file" outlined loading={exporting === 'csv'} disabled={exporting !== null} onClick={() => void exportAs('csv')} />
+      <Button type="button" label="Exporter Excel" icon="pi pi-file-excel" outlined loading={exporting === 'xlsx'} disabled={exporting !== null} onClick={() => void exportAs('xlsx')} />
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportProduitsDialog serviceId={serviceId} devise={devise} onHide={() => setImporting(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

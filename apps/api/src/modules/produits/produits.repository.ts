@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type OperationNodeSource } from 'kysely';
 import { parseSort, searchKey, type ProduitListQuery, type ProduitSort } from '@comptoir/shared';
 import { containsPattern, offsetOf } from '../../db/paging.js';
 import type { Dialect } from '../../db/database.js';
@@ -77,20 +77,43 @@ export async function findProduitPage(db: Kysely<DB>, dialect: Dialect, serviceI
   const filtered = filterProduits(db, dialect, serviceId, query);
   const { field, direction } = parseSort<ProduitSort>(query.sort, 'nom');
   const scanning = Boolean(query.q) || query.stock !== undefined;
-  const page = await filtered
-    .select('produits.id')
-    .$if(scanning, (qb) => qb.select(sql<number>`count(*) over ()`.as('total')))
-    .orderBy(sql.ref(SORTS[field]), direction)
-    .orderBy('produits.id', direction)
-    .limit(query.size)
-    .offset(offsetOf(query))
-    .execute();
+  const page: Array<{ id: number; total?: number }> =
+    dialect === 'postgres' && (scanning || query.categorieId !== undefined || query.marqueId !== undefined)
+      ? await matchesFirst(db, filtered.select(['produits.id as id', sql.ref(SORTS[field]).as('s')]), direction, query)
+      : await filtered
+          .select('produits.id')
+          .$if(scanning, (qb) => qb.select(sql<number>`count(*) over ()`.as('total')))
+          .orderBy(sql.ref(SORTS[field]), direction)
+          .orderBy('produits.id', direction)
+          .limit(query.size)
+          .offset(offsetOf(query))
+          .execute();
   let total: number;
   if (scanning && page.length > 0) total = Number((page[0] as { total?: number }).total);
   else total = Number((await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = page.length ? await joined(db).select(COLUMNS).where('produits.id', 'in', page.map((r) => r.id)).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { items: page.map((r) => byId.get(r.id)!).filter(Boolean), total };
+}
+
+/**
+ * PostgreSQL, for a text, stock, category or brand filter: with a LIMIT its planner walks the sorted index and filters
+ * most of the table; gathering the matches first (trigram and bitmap scans) and sorting only them is
+ * several times faster at 100,000 products.
+ */
+async function matchesFirst(
+  db: Kysely<DB>,
+  matches: OperationNodeSource,
+  direction: 'asc' | 'desc',
+  query: ProduitListQuery,
+): Promise<Array<{ id: number; total: number }>> {
+  const order = sql.raw(direction === 'desc' ? 'desc' : 'asc');
+  const { rows } = await sql<{ id: number; total: number }>`
+    with m as materialized (${matches})
+    select id, count(*) over () as total from m
+    order by s ${order}, id ${order}
+    limit ${query.size} offset ${offsetOf(query)}`.execute(db);
+  return rows;
 }
 
 /** Every matching product with its names, sorted, for the export. */

@@ -27,3 +27,6 @@ export * from './schemas/clients.js';
 export * from './schemas/fournisseurs.js';
 export * from './schemas/import-produits.js';
 export * from './schemas/etiquettes.js';
+export * from './vente-calcul.js';
+export * from './schemas/ventes.js';
+export * from './schemas/dettes.js';

@@ -7,6 +7,7 @@ import * as m003 from './migrations/003_catalogue.js';
 import * as m004 from './migrations/004_catalogue_sorts.js';
 import * as m005 from './migrations/005_trigram_search.js';
 import * as m006 from './migrations/006_sqlite_fts_search.js';
+import * as m007 from './migrations/007_ventes.js';
 
 type MigrationModule = { up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void> };
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '004_catalogue_sorts': m004,
   '005_trigram_search': m005,
   '006_sqlite_fts_search': m006,
+  '007_ventes': m007,
 };
 
 class StaticProvider implements MigrationProvider {

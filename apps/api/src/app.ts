@@ -27,6 +27,7 @@ import { produitsRoutes } from './modules/produits/produits.routes.js';
 import { etiquettesRoutes } from './modules/etiquettes/etiquettes.routes.js';
 import { clientsRoutes } from './modules/clients/clients.routes.js';
 import { fournisseursRoutes } from './modules/fournisseurs/fournisseurs.routes.js';
+import { ventesRoutes } from './modules/ventes/ventes.routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   etiquettesRoutes(app, ctx);
   clientsRoutes(app, ctx);
   fournisseursRoutes(app, ctx);
+  ventesRoutes(app, ctx);
 
   defineRoute(app, ctx, {
     method: 'GET',

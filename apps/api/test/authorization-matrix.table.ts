@@ -470,6 +470,16 @@ export const MATRIX: MatrixRow[] = [
     call: async (f) => ({ params: { clientId: await f.newClient() } }),
   },
 
+  // Ventes : gérant et propriétaire de la boutique
+  {
+    method: 'POST', url: '/api/services/:serviceId/ventes', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
+    call: async (f) => ({ body: {
+      cleIdempotence: `matrice-${f.newName('vente').replace(/\W/g, '-')}`, typeVenteId: await f.newTypeVente(),
+      lignes: [{ produitId: f.params['produitStockId'], quantite: 1000 }], paiements: [{ mode: 'especes', montant: 150 }],
+    } }),
+  },
+  { method: 'GET', url: '/api/services/:serviceId/ventes/:venteId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+
   // Fournisseurs : le propriétaire seul
   { method: 'GET', url: '/api/services/:serviceId/fournisseurs', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')) },
   { method: 'GET', url: '/api/services/:serviceId/fournisseurs/:fournisseurId', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')) },

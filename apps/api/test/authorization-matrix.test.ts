@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate } from '@comptoir/shared';
+import { formatDate, venteInputSchema } from '@comptoir/shared';
 import { nowIso } from '../src/db/time.js';
+import { applyMovement } from '../src/modules/stock/stock.service.js';
+import { createVente } from '../src/modules/ventes/ventes.create.js';
 import { hashToken, newOpaqueToken } from '../src/modules/auth/tokens.js';
 import {
   ACTORS,
@@ -133,6 +135,13 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     const clientId = await newClient();
     const fournisseurId = await newFournisseur();
     const newOwner = async () => (await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] })).id;
+    // Sales: a product of shop A with plenty of stock, and one sale of it.
+    const produitStockId = await newProduit();
+    await db.transaction().execute((trx) => applyMovement(trx, { serviceId: shopA, produitId: produitStockId, quantite: 1_000_000, type: 'initial', userId: null }));
+    const shopARow = await db.selectFrom('services').selectAll().where('id', '=', shopA).executeTakeFirstOrThrow();
+    const venteId = (await createVente(ctx, world.ownerA.id, shopARow, venteInputSchema.parse({
+      cleIdempotence: 'matrice-vente-1', typeVenteId: typeVente.id, lignes: [{ produitId: produitStockId, quantite: 1000 }], paiements: [{ mode: 'especes', montant: 150 }],
+    }))).vente.id;
 
     fixtures = {
       params: {
@@ -148,6 +157,8 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         code,
         clientId,
         fournisseurId,
+        produitStockId,
+        venteId,
       },
       newCategorie: () => newNamed('categories'),
       newMarque: () => newNamed('marques'),

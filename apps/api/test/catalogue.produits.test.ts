@@ -147,7 +147,7 @@ describe(`produits et stock (${TEST_DIALECT})`, () => {
     const after = await client.post(url(`/${p.id}/ajustements`), { quantite: -1000, motif: 'Bouteille cassée' }, token.ownerA);
     expect(after.body).toMatchObject({ quantite: 1000, valeurStock: 1000 });
     const short = expectProblem(await client.post(url(`/${p.id}/ajustements`), { quantite: -2000, motif: 'Vol' }, token.ownerA), 409, 'CONFLICT');
-    expect(short.detail).toBe('Stock insuffisant pour « Huile 1 L ».');
+    expect(short.detail).toBe('Stock insuffisant pour « Huile 1 L » : 1 pce disponible.');
     const moves = (await client.get(url(`/${p.id}/mouvements`), token.managerA)).body;
     expect(moves.items.map((m: any) => [m.type, m.quantite, m.motif])).toEqual([['ajustement', -1000, 'Bouteille cassée'], ['initial', 2000, 'Stock initial']]);
     expect(moves.items[0].user).toMatchObject({ id: world.ownerA.id });

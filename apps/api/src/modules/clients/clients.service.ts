@@ -58,10 +58,10 @@ export async function updateClient(ctx: AppContext, service: Service, id: number
 }
 
 /**
- * Tables whose rows name a customer (`client_id`). None exists yet: the selling issue adds its
- * sales, quotes and debts here, and a customer with documents can then no longer be deleted.
+ * Tables whose rows name a customer (`client_id`): a customer with documents (sales; their debts
+ * come with them) can no longer be deleted.
  */
-export const CLIENT_REFERENCES: Reference[] = [];
+export const CLIENT_REFERENCES: Reference[] = [{ table: 'ventes', column: 'client_id', one: 'vente', many: 'ventes' }];
 
 /** Deletes a customer without documents; with some: 409 naming them (deactivate instead). */
 export async function deleteClient(ctx: AppContext, serviceId: number, id: number): Promise<void> {

@@ -20,7 +20,7 @@ type ServiceRow = Selectable<ServicesTable>;
  * on a shop holding one of their rows can no longer change currency. Until then the list is empty
  * and every shop may change currency. Mutable only so that a test can register a table of its own.
  */
-export const PRICED_TABLES: string[] = [];
+export const PRICED_TABLES: string[] = ['ventes'];
 
 /** True when a row of a priced document references the shop. */
 export async function hasPricedDocuments(ctx: AppContext, serviceId: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { type MouvementType } from '@comptoir/shared';
+import { formatQuantity, type MouvementType } from '@comptoir/shared';
 import { AppError, notFound } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
@@ -16,8 +16,13 @@ export interface MovementInput {
   userId: number | null;
 }
 
-export const insufficientStock = (nom: string) =>
-  new AppError(409, 'CONFLICT', 'Stock insuffisant', `Stock insuffisant pour « ${nom} ».`);
+/** 409 naming the product and, when known, what is on hand: « … : 3 kg disponibles. » */
+export function insufficientStock(nom: string, disponible?: { quantite: number; symbole: string }): AppError {
+  if (!disponible) return new AppError(409, 'CONFLICT', 'Stock insuffisant', `Stock insuffisant pour « ${nom} ».`);
+  const q = Math.max(0, disponible.quantite);
+  const pluriel = q >= 2000 ? 's' : '';
+  return new AppError(409, 'CONFLICT', 'Stock insuffisant', `Stock insuffisant pour « ${nom} » : ${formatQuantity(q)} ${disponible.symbole} disponible${pluriel}.`);
+}
 
 /**
  * THE only way a product's quantity changes: moves `produits.quantite` and writes the movement by
@@ -45,9 +50,15 @@ export async function applyMovement(trx: Transaction<DB>, input: MovementInput):
   }
   const updated = await update.returning('quantite').executeTakeFirst();
   if (!updated) {
-    const produit = await trx.selectFrom('produits').select('nom').where('id', '=', input.produitId).where('service_id', '=', input.serviceId).executeTakeFirst();
+    const produit = await trx
+      .selectFrom('produits')
+      .innerJoin('unites', 'unites.id', 'produits.unite_id')
+      .select(['produits.nom', 'produits.quantite', 'unites.symbole'])
+      .where('produits.id', '=', input.produitId)
+      .where('produits.service_id', '=', input.serviceId)
+      .executeTakeFirst();
     if (!produit) throw notFound('Produit introuvable.');
-    throw insufficientStock(produit.nom);
+    throw insufficientStock(produit.nom, { quantite: Number(produit.quantite), symbole: produit.symbole });
   }
   await trx
     .insertInto('mouvements_stock')

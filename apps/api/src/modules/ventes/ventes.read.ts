@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { DetteStatut, ModePaiement, Remise, Vente, VenteStatut } from '@comptoir/shared';
+import { notFound } from '../../core/errors.js';
+import type { DB } from '../../db/schema.js';
+
+/** Today's calendar date in the server's local time zone, 'YYYY-MM-DD'. */
+export function todayLocal(date: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Debt status: nothing left → soldee; something left after the due date → en_retard. */
+export function statutDette(reste: number, echeance: string, today = todayLocal()): DetteStatut {
+  if (reste <= 0) return 'soldee';
+  return echeance < today ? 'en_retard' : 'en_cours';
+}
+
+export const remiseOf = (type: string | null, valeur: number | null): Remise | null =>
+  type === 'montant' || type === 'pourcent' ? { type, valeur: Number(valeur) } : null;
+
+/** A sale of the shop with its lines, payments, debt and returns; 404 for another shop's sale. */
+export async function readVente(db: Kysely<DB>, serviceId: number, venteId: number, devise: string): Promise<Vente> {
+  const v = await db
+    .selectFrom('ventes as v')
+    .innerJoin('types_ventes as t', 't.id', 'v.type_vente_id')
+    .innerJoin('users as u', 'u.id', 'v.user_id')
+    .leftJoin('clients as c', 'c.id', 'v.client_id')
+    .selectAll('v')
+    .select(['t.nom as type_nom', 'u.prenom as user_prenom', 'u.nom as user_nom', 'c.nom as client_nom', 'c.telephone as client_telephone'])
+    .where('v.id', '=', venteId)
+    .where('v.service_id', '=', serviceId)
+    .executeTakeFirst();
+  if (!v) throw notFound('Vente introuvable.');
+  const [lignes, paiements, dette, retours] = await Promise.all([
+    db.selectFrom('vente_lignes').selectAll().where('vente_id', '=', venteId).orderBy('position').execute(),
+    db.selectFrom('paiements').selectAll().where('vente_id', '=', venteId).orderBy('id').execute(),
+    db.selectFrom('dettes').selectAll().where('vente_id', '=', venteId).executeTakeFirst(),
+    db.selectFrom('retours').select(['id', 'numero', 'montant_ttc', 'created_at']).where('vente_id', '=', venteId).orderBy('id').execute(),
+  ]);
+  const tva = new Map<number, { tauxTva: number; baseHt: number; montantTva: number; montantTtc: number }>();
+  for (const l of lignes) {
+    const r = tva.get(l.taux_tva) ?? { tauxTva: l.taux_tva, baseHt: 0, montantTva: 0, montantTtc: 0 };
+    r.baseHt += Number(l.montant_ht);
+    r.montantTva += Number(l.montant_tva);
+    r.montantTtc += Number(l.montant_ttc);
+    tva.set(l.taux_tva, r);
+  }
+  const detteReste = dette ? Number(dette.montant) - Number(dette.paye) : 0;
+  return {
+    id: v.id,
+    numero: v.numero,
+    createdAt: v.created_at,
+    devise,
+    typeVente: { id: v.type_vente_id, nom: v.type_nom },
+    client: v.client_id !== null && v.client_nom !== null ? { id: v.client_id, nom: v.client_nom, telephone: v.client_telephone ?? null } : null,
+    vendeur: { id: v.user_id, prenom: v.user_prenom, nom: v.user_nom },
+    lignes: lignes.map((l) => ({
+      id: l.id,
+      produitId: l.produit_id,
+      nom: l.nom,
+      reference: l.reference,
+      codeBarres: l.code_barres,
+      uniteSymbole: l.unite_symbole,
+      quantite: Number(l.quantite),
+      prixUnitaire: Number(l.prix_unitaire),
+      tauxTva: l.taux_tva,
+      prixAchat: Number(l.prix_achat),
+      remise: remiseOf(l.remise_type, l.remise_valeur),
+      montantBrut: Number(l.montant_brut),
+      remiseLigne: Number(l.remise_ligne),
+      remiseGlobale: Number(l.remise_globale),
+      montantHt: Number(l.montant_ht),
+      montantTva: Number(l.montant_tva),
+      montantTtc: Number(l.montant_ttc),
+      quantiteRetournee: Number(l.quantite_retournee),
+    })),
+    remiseGlobale: remiseOf(v.remise_type, v.remise_valeur),
+    totalBrut: Number(v.total_brut),
+    totalRemises: Number(v.total_remises),
+    montantRemiseGlobale: Number(v.remise_globale),
+    totalHt: Number(v.total_ht),
+    totalTva: Number(v.total_tva),
+    totalTtc: Number(v.total_ttc),
+    tva: [...tva.values()].sort((a, b) => a.tauxTva - b.tauxTva),
+    paiements: paiements.map((p) => ({
+      id: p.id,
+      mode: p.mode as ModePaiement,
+      montant: Number(p.montant),
+      recu: p.recu === null ? null : Number(p.recu),
+      rendu: Number(p.rendu),
+      operateur: p.operateur,
+      reference: p.reference,
+      createdAt: p.created_at,
+    })),
+    montantPaye: Number(v.montant_paye),
+    montantRetourne: Number(v.montant_retourne),
+    reste: detteReste,
+    rendu: Number(v.rendu),
+    dette: dette
+      ? {
+          id: dette.id,
+          montant: Number(dette.montant),
+          paye: Number(dette.paye),
+          reste: detteReste,
+          echeance: dette.echeance,
+          statut: statutDette(detteReste, dette.echeance),
+        }
+      : null,
+    retours: retours.map((r) => ({ id: r.id, numero: r.numero, montantTtc: Number(r.montant_ttc), createdAt: r.created_at })),
+    statut: v.statut as VenteStatut,
+    impressions: v.impressions,
+    note: v.note,
+  };
+}

@@ -14,7 +14,7 @@ describe('routes', () => {
 
   it('sends menu screens that are not built yet to /notfound', async () => {
     logIn(['ROLE_GERANT']);
-    const { router } = renderApp('/pages/ventes');
+    const { router } = renderApp('/pages/depenses');
     await screen.findByRole('heading', { name: 'Page introuvable' });
     expect(router.state.location.pathname).toBe('/notfound');
   });

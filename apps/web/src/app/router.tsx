@@ -19,6 +19,7 @@ const ProduitFormRoute = lazy(() => import('../features/produits/ProduitFormRout
 const ProduitDetailRoute = lazy(() => import('../features/produits/ProduitDetailRoute'));
 const ClientsRoute = lazy(() => import('../features/clients/ClientsRoute'));
 const FournisseursRoute = lazy(() => import('../features/fournisseurs/FournisseursRoute'));
+const PosRoute = lazy(() => import('../features/pos/PosRoute'));
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const NotFoundPage = lazy(() => import('../features/notfound/NotFoundPage'));
 
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
           menuScreen('pages/produits/:id/edit', <ProduitFormRoute />, '/pages/produits'),
           menuScreen('pages/clients', <ClientsRoute />),
           menuScreen('pages/fournisseurs', <FournisseursRoute />),
+          menuScreen('pages/ventes', <PosRoute />),
         ],
       },
       {

@@ -1,7 +1,7 @@
 import type { Vente } from '@comptoir/shared';
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useFeedback } from '../../lib/use-feedback';
 import { downloadBlob, fetchTicketPdf, recordImpression, shareTicket, ticketFileName } from './api';
 import { printReceipt } from './print';
@@ -45,12 +45,23 @@ interface Props {
   shop: ReceiptShop | undefined;
   /** Focus on « Imprimer » when shown (keyboard flow of the point of sale). */
   autoFocus?: boolean;
+  /** Print at once when shown (a sale just validated), once per sale. */
+  autoPrint?: boolean;
 }
 
+const autoPrinted = new Set<number>();
+
 /** The receipt on screen with « Imprimer » (80 or 58 mm), « Télécharger le PDF » and « Partager ». */
-export function ReceiptPanel({ serviceId, vente, shop, autoFocus }: Props) {
+export function ReceiptPanel({ serviceId, vente, shop, autoFocus, autoPrint }: Props) {
   const [largeur, setLargeur] = useState<ReceiptWidth>('80');
   const { impressions, print } = useReceiptPrinter(serviceId, vente, shop);
+  useEffect(() => {
+    if (!autoPrint || !shop || autoPrinted.has(vente.id) || vente.impressions > 0) return;
+    autoPrinted.add(vente.id);
+    // After the dialog has painted, so that the preview is on screen when the print dialog opens.
+    const timer = setTimeout(() => void print('80'), 50);
+    return () => clearTimeout(timer);
+  }, [autoPrint, shop, vente, print]);
   const [busy, setBusy] = useState<null | 'pdf' | 'share'>(null);
   const feedback = useFeedback();
 

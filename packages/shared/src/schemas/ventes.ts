@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyToNull, idOf, isoDateSchema, optionalText, sortedListQuery } from './fields.js';
 import { pageOf } from './list.js';
+import { mouvementSchema } from './stock.js';
 
 /**
  * Sales (`/api/services/:serviceId/ventes`) and their returns (product.md §2). Money in the
@@ -285,6 +286,12 @@ export const ticketQuerySchema = z.object({
 /** `POST …/ventes/:venteId/impressions`: records one printed receipt. */
 export const impressionSchema = z.object({ impressions: z.number().int(), duplicata: z.boolean() }).meta({ id: 'Impression' });
 export type Impression = z.infer<typeof impressionSchema>;
+
+/** `GET …/ventes/:venteId/mouvements`: the stock movements of the sale and of its returns, with their product. */
+export const venteMouvementSchema = mouvementSchema
+  .extend({ produit: z.object({ id: z.number().int(), nom: z.string() }) })
+  .meta({ id: 'VenteMouvement' });
+export type VenteMouvement = z.infer<typeof venteMouvementSchema>;
 
 /* ---------------------------------------------------------------- Returns */
 

@@ -18,6 +18,12 @@ const ProduitsRoute = lazy(() => import('../features/produits/ProduitsRoute'));
 const ProduitFormRoute = lazy(() => import('../features/produits/ProduitFormRoute'));
 const ProduitDetailRoute = lazy(() => import('../features/produits/ProduitDetailRoute'));
 const ClientsRoute = lazy(() => import('../features/clients/ClientsRoute'));
+const ClientDetailRoute = lazy(() => import('../features/clients/ClientDetailRoute'));
+const VentesListRoute = lazy(() => import('../features/ventes-list/VentesListRoute'));
+const VenteDetailRoute = lazy(() => import('../features/ventes-list/VenteDetailRoute'));
+const VenteOnelineRoute = lazy(() => import('../features/ventes-oneline/VenteOnelineRoute'));
+const DettesRoute = lazy(() => import('../features/dettes/DettesRoute'));
+const DetteClientRoute = lazy(() => import('../features/dettes/DetteClientRoute'));
 const FournisseursRoute = lazy(() => import('../features/fournisseurs/FournisseursRoute'));
 const PosRoute = lazy(() => import('../features/pos/PosRoute'));
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
@@ -73,8 +79,14 @@ export const routes: RouteObject[] = [
           menuScreen('pages/produits/:id', <ProduitDetailRoute />, '/pages/produits'),
           menuScreen('pages/produits/:id/edit', <ProduitFormRoute />, '/pages/produits'),
           menuScreen('pages/clients', <ClientsRoute />),
+          menuScreen('pages/clients/:id', <ClientDetailRoute />, '/pages/clients'),
           menuScreen('pages/fournisseurs', <FournisseursRoute />),
           menuScreen('pages/ventes', <PosRoute />),
+          menuScreen('pages/ventes-list', <VentesListRoute />),
+          menuScreen('pages/ventes-list/:id', <VenteDetailRoute />, '/pages/ventes-list'),
+          menuScreen('pages/ventes-oneline', <VenteOnelineRoute />),
+          menuScreen('pages/dettes', <DettesRoute />),
+          menuScreen('pages/dettes/:clientId', <DetteClientRoute />, '/pages/dettes'),
         ],
       },
       {

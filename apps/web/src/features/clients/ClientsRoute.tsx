@@ -1,5 +1,6 @@
 import { CLIENT_SORTS, formatMoney, type Client } from '@comptoir/shared';
 import { Column } from 'primereact/column';
+import { Link } from 'react-router';
 import { PartiesScreen } from '../../components/PartiesScreen';
 import { WithShop } from '../../components/WithShop';
 import type { ListSpec } from '../../lib/list-params';
@@ -29,7 +30,7 @@ function Clients({ serviceId }: { serviceId: number }) {
       formReady={devise !== null}
       renderForm={({ edited, ...form }) => devise && <ClientForm {...form} client={edited} devise={devise} />}
     >
-      <Column header="Nom" sortable field="nom" />
+      <Column header="Nom" sortable field="nom" body={(c: Client) => <Link to={`/pages/clients/${c.id}`}>{c.nom}</Link>} />
       <Column header="Téléphone" body={(c: Client) => c.telephone ?? '—'} />
       <Column header="Adresse e-mail" body={(c: Client) => c.email ?? '—'} />
       <Column header="Plafond de crédit" body={(c: Client) => (c.plafondCredit === null || !devise ? '—' : formatMoney(c.plafondCredit, devise))} />

@@ -1,0 +1,129 @@
+import {
+  MODE_PAIEMENT_LABELS,
+  MOUVEMENT_TYPE_LABELS,
+  formatDateTime,
+  formatMoney,
+  formatQuantity,
+  type Mouvement,
+  type Paiement,
+  type Vente,
+} from '@comptoir/shared';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { formatDay } from '../../lib/dates';
+import { DetteStatutTag } from './statut';
+
+/** Payments at the counter: mode, operator and reference, amount, received and change. */
+export function VentePaiements({ vente }: { vente: Vente }) {
+  const money = (v: number) => formatMoney(v, vente.devise);
+  return (
+    <DataTable
+      value={vente.paiements}
+      dataKey="id"
+      size="small"
+      emptyMessage="Aucun paiement au comptoir"
+      data-testid="vente-paiements"
+    >
+      <Column header="Mode" body={(p: Paiement) => MODE_PAIEMENT_LABELS[p.mode]} />
+      <Column
+        header="Opérateur ou référence"
+        body={(p: Paiement) => [p.operateur, p.reference].filter(Boolean).join(' — ') || '—'}
+      />
+      <Column
+        header="Montant"
+        body={(p: Paiement) => money(p.montant)}
+        className="text-right white-space-nowrap"
+      />
+      <Column
+        header="Reçu"
+        body={(p: Paiement) => (p.recu === null ? '—' : money(p.recu))}
+        className="text-right white-space-nowrap"
+      />
+      <Column
+        header="Rendu"
+        body={(p: Paiement) => (p.rendu > 0 ? money(p.rendu) : '—')}
+        className="text-right white-space-nowrap"
+      />
+    </DataTable>
+  );
+}
+
+/** The unpaid rest of the sale as a customer debt. */
+export function VenteDette({ vente }: { vente: Vente }) {
+  const { dette } = vente;
+  if (!dette) return <p className="m-0">Aucune dette : la vente a été réglée au comptoir.</p>;
+  const money = (v: number) => formatMoney(v, vente.devise);
+  const items: [string, React.ReactNode][] = [
+    ['Échéance', formatDay(dette.echeance)],
+    ['Montant', money(dette.montant)],
+    ['Payé', money(dette.paye)],
+    ['Reste', money(dette.reste)],
+    ['Statut', <DetteStatutTag key="s" statut={dette.statut} />],
+  ];
+  return (
+    <dl className="grid m-0" data-testid="vente-dette">
+      {items.map(([label, value]) => (
+        <div key={label} className="col-6 md:col">
+          <dt className="text-sm text-color-secondary">{label}</dt>
+          <dd className="m-0">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The sale's returns: number, date, amount. */
+export function VenteRetours({ vente }: { vente: Vente }) {
+  return (
+    <DataTable
+      value={vente.retours}
+      dataKey="id"
+      size="small"
+      emptyMessage="Aucun retour"
+      data-testid="vente-retours"
+    >
+      <Column header="Numéro" field="numero" />
+      <Column header="Date" body={(r: Vente['retours'][number]) => formatDateTime(r.createdAt)} />
+      <Column
+        header="Montant"
+        body={(r: Vente['retours'][number]) => formatMoney(r.montantTtc, vente.devise)}
+        className="text-right white-space-nowrap"
+      />
+    </DataTable>
+  );
+}
+
+/** Stock movements written by the sale and its returns. */
+export function VenteMouvements({
+  mouvements,
+  vente,
+  loading,
+}: {
+  mouvements: Mouvement[] | undefined;
+  vente: Vente;
+  loading: boolean;
+}) {
+  const nom = (m: Mouvement & { produitId?: number }) =>
+    vente.lignes.find((l) => l.produitId === m.produitId)?.nom ?? '—';
+  return (
+    <DataTable
+      value={mouvements ?? []}
+      dataKey="id"
+      size="small"
+      loading={loading}
+      emptyMessage="Aucun mouvement"
+      data-testid="vente-mouvements"
+    >
+      <Column header="Type" body={(m: Mouvement) => MOUVEMENT_TYPE_LABELS[m.type]} />
+      <Column header="Article" body={nom} />
+      <Column
+        header="Quantité"
+        body={(m: Mouvement) =>
+          m.quantite > 0 ? `+${formatQuantity(m.quantite)}` : formatQuantity(m.quantite)
+        }
+        className="text-right white-space-nowrap"
+      />
+      <Column header="Date" body={(m: Mouvement) => formatDateTime(m.createdAt)} />
+    </DataTable>
+  );
+}

@@ -27,6 +27,8 @@ import { produitsRoutes } from './modules/produits/produits.routes.js';
 import { etiquettesRoutes } from './modules/etiquettes/etiquettes.routes.js';
 import { clientsRoutes } from './modules/clients/clients.routes.js';
 import { fournisseursRoutes } from './modules/fournisseurs/fournisseurs.routes.js';
+import { retoursRoutes } from './modules/retours/retours.routes.js';
+import { dettesRoutes } from './modules/dettes/dettes.routes.js';
 import { ventesRoutes } from './modules/ventes/ventes.routes.js';
 
 export interface BuiltApp {
@@ -87,6 +89,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
   etiquettesRoutes(app, ctx);
   clientsRoutes(app, ctx);
   fournisseursRoutes(app, ctx);
+  retoursRoutes(app, ctx);
+  dettesRoutes(app, ctx);
   ventesRoutes(app, ctx);
 
   defineRoute(app, ctx, {

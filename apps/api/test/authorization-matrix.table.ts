@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /**
  * THE authorization matrix (product.md §3: "keep one authorization matrix test that covers every
  * endpoint"). One row per endpoint, exactly as registered (method + url template of ctx.routes),
@@ -479,6 +481,32 @@ export const MATRIX: MatrixRow[] = [
     } }),
   },
   { method: 'GET', url: '/api/services/:serviceId/ventes/:venteId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+
+  // Retours : gérant et propriétaire ; une pièce de la vente à crédit de la matrice à chaque appel
+  {
+    method: 'POST', url: '/api/services/:serviceId/ventes/:venteId/retours', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
+    call: (f) => ({
+      params: { venteId: f.params['venteCreditId']! },
+      body: { cleIdempotence: randomUUID(), lignes: [{ ligneId: f.params['venteLigneId'], quantite: 1000 }], mode: 'remboursement', modeRemboursement: 'especes' },
+    }),
+  },
+  { method: 'GET', url: '/api/services/:serviceId/ventes/:venteId/retours', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  { method: 'GET', url: '/api/services/:serviceId/retours/:retourId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+
+  // Dettes clients : liste, règlements et relevés au propriétaire ; le compte client aussi au gérant
+  { method: 'GET', url: '/api/services/:serviceId/dettes', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')) },
+  {
+    method: 'GET', url: '/api/services/:serviceId/clients/:clientId/compte', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')),
+    call: (f) => ({ params: { clientId: f.params['debiteurId']! } }),
+  },
+  {
+    method: 'POST', url: '/api/services/:serviceId/clients/:clientId/reglements', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')),
+    call: (f) => ({ params: { clientId: f.params['debiteurId']! }, body: { cleIdempotence: randomUUID(), montant: 1, mode: 'especes' } }),
+  },
+  {
+    method: 'GET', url: '/api/services/:serviceId/clients/:clientId/releve.pdf', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')),
+    call: (f) => ({ params: { clientId: f.params['debiteurId']! } }),
+  },
 
   // Fournisseurs : le propriétaire seul
   { method: 'GET', url: '/api/services/:serviceId/fournisseurs', expect: only('ownerA'), otherShop: otherShopOf(only('ownerA')) },

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, venteInputSchema } from '@comptoir/shared';
+import { formatDate, retourInputSchema, venteInputSchema } from '@comptoir/shared';
 import { nowIso } from '../src/db/time.js';
 import { applyMovement } from '../src/modules/stock/stock.service.js';
 import { createVente } from '../src/modules/ventes/ventes.create.js';
+import { createRetour } from '../src/modules/retours/retours.service.js';
 import { hashToken, newOpaqueToken } from '../src/modules/auth/tokens.js';
 import {
   ACTORS,
@@ -142,6 +143,16 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     const venteId = (await createVente(ctx, world.ownerA.id, shopARow, venteInputSchema.parse({
       cleIdempotence: 'matrice-vente-1', typeVenteId: typeVente.id, lignes: [{ produitId: produitStockId, quantite: 1000 }], paiements: [{ mode: 'especes', montant: 150 }],
     }))).vente.id;
+    // Returns and repayments: a credit sale of many units to a customer (debiteurId), and one return of it.
+    const debiteurId = await newClient();
+    const venteCredit = (await createVente(ctx, world.ownerA.id, shopARow, venteInputSchema.parse({
+      cleIdempotence: 'matrice-vente-credit', typeVenteId: typeVente.id, clientId: debiteurId, echeance: '2999-12-31',
+      lignes: [{ produitId: produitStockId, quantite: 500_000 }],
+    }))).vente;
+    const venteLigneId = venteCredit.lignes[0]!.id;
+    const retourId = (await createRetour(ctx, shopARow, world.ownerA.id, venteCredit.id, retourInputSchema.parse({
+      cleIdempotence: 'matrice-retour-1', lignes: [{ ligneId: venteLigneId, quantite: 1000 }], mode: 'remboursement',
+    }))).retour.id;
 
     fixtures = {
       params: {
@@ -159,6 +170,10 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         fournisseurId,
         produitStockId,
         venteId,
+        venteCreditId: venteCredit.id,
+        venteLigneId,
+        retourId,
+        debiteurId,
       },
       newCategorie: () => newNamed('categories'),
       newMarque: () => newNamed('marques'),

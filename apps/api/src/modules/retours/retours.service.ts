@@ -1,0 +1,166 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import { formatMoney, formatQuantity, isWholeQuantity, montantRetour, type Retour, type RetourData } from '@comptoir/shared';
+import type { AppContext } from '../../core/context.js';
+import { AppError, businessRule, conflict, notFound, validationError } from '../../core/errors.js';
+import { nextNumero } from '../../db/numbering.js';
+import type { DB, ServicesTable } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+import { allouer, dettesOuvertes, lockClient, type DetteOuverte } from '../dettes/dettes.allocation.js';
+import { empreinteOf, isUniqueViolation } from '../dettes/idempotence.js';
+import { applyMovement } from '../stock/stock.service.js';
+import { refreshVenteStatut } from '../ventes/ventes.statut.js';
+import { findRetours } from './retours.repository.js';
+
+type Service = Selectable<ServicesTable>;
+
+export interface RetourAnswer {
+  retour: Retour;
+  replayed: boolean;
+}
+
+async function venteOf(ctx: AppContext, serviceId: number, venteId: number) {
+  const vente = await ctx.database.db.selectFrom('ventes').select(['id', 'client_id'])
+    .where('id', '=', venteId).where('service_id', '=', serviceId).executeTakeFirst();
+  if (!vente) throw notFound('Vente introuvable.');
+  return vente;
+}
+
+export async function listRetours(ctx: AppContext, serviceId: number, venteId: number): Promise<Retour[]> {
+  await venteOf(ctx, serviceId, venteId);
+  return findRetours(ctx.database.db, serviceId, { venteId });
+}
+
+export async function getRetour(ctx: AppContext, serviceId: number, id: number): Promise<Retour> {
+  const [retour] = await findRetours(ctx.database.db, serviceId, { id });
+  if (!retour) throw notFound('Retour introuvable.');
+  return retour;
+}
+
+async function replayOf(ctx: AppContext, serviceId: number, cle: string, empreinte: string): Promise<RetourAnswer | null> {
+  const existing = await ctx.database.db.selectFrom('retours').select(['id', 'empreinte'])
+    .where('service_id', '=', serviceId).where('cle_idempotence', '=', cle).executeTakeFirst();
+  if (!existing) return null;
+  if (existing.empreinte !== empreinte) throw conflict('Cette clé a déjà servi pour un autre retour.');
+  return { retour: await getRetour(ctx, serviceId, existing.id), replayed: true };
+}
+
+/**
+ * A return of some lines of a validated sale (product.md §2), in one transaction: quantities never
+ * above sold minus already returned; each line's share by montantRetour (the returns of a line add
+ * up exactly to its amount; HT likewise, VAT = TTC − HT); stock back through the ledger; the amount
+ * first settles what is still owed on the sale (a credit règlement allocated to its debt), the rest
+ * is refunded or credited to the customer (the same credit then settles their other debts, oldest
+ * first, and what is left stays available for their next sale).
+ */
+export async function createRetour(
+  ctx: AppContext, service: Service, userId: number, venteId: number, input: RetourData,
+): Promise<RetourAnswer> {
+  const ids = input.lignes.map((l) => l.ligneId);
+  const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+  if (twice >= 0) throw validationError([{ field: `lignes.${twice}.ligneId`, message: 'Cette ligne figure deux fois dans le retour.' }]);
+  const vente = await venteOf(ctx, service.id, venteId);
+  const modeRemboursement = input.mode === 'remboursement' ? input.modeRemboursement ?? null : null;
+  const empreinte = empreinteOf({ ...input, modeRemboursement, venteId });
+  const replay = await replayOf(ctx, service.id, input.cleIdempotence, empreinte);
+  if (replay) return replay;
+  if (input.mode === 'avoir' && vente.client_id === null)
+    throw businessRule('Un avoir se porte sur le compte d’un client : cette vente n’a pas de client. Choisissez un remboursement.');
+
+  const { db, dialect } = ctx.database;
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      if (vente.client_id !== null) await lockClient(trx, dialect, service.id, vente.client_id);
+      await trx.selectFrom('ventes').select('id').where('id', '=', venteId).$if(dialect === 'postgres', (q) => q.forUpdate()).execute();
+      return record(trx, { service, userId, venteId, clientId: vente.client_id, input, modeRemboursement, empreinte });
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) && isUniqueViolation(error)) {
+      const again = await replayOf(ctx, service.id, input.cleIdempotence, empreinte);
+      if (again) return again;
+    }
+    throw error;
+  }
+  return { retour: await getRetour(ctx, service.id, id), replayed: false };
+}
+
+interface RecordInput {
+  service: Service;
+  userId: number;
+  venteId: number;
+  clientId: number | null;
+  input: RetourData;
+  modeRemboursement: RetourData['modeRemboursement'] | null;
+  empreinte: string;
+}
+
+async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
+  const { service, input } = r;
+  const serviceId = service.id;
+  const lignesVente = await trx.selectFrom('vente_lignes as l')
+    .innerJoin('produits as p', 'p.id', 'l.produit_id')
+    .innerJoin('unites as u', 'u.id', 'p.unite_id')
+    .select(['l.id', 'l.produit_id', 'l.nom', 'l.quantite', 'l.quantite_retournee', 'l.montant_ht', 'l.montant_ttc', 'u.fractionnable', 'u.nom as unite_nom'])
+    .where('l.vente_id', '=', r.venteId).execute();
+  const parts = input.lignes.map((demande) => {
+    const ligne = lignesVente.find((l) => l.id === demande.ligneId);
+    if (!ligne) throw notFound(`Ligne de vente introuvable (identifiant ${demande.ligneId}).`);
+    if (ligne.fractionnable !== 1 && !isWholeQuantity(demande.quantite))
+      throw businessRule(`L'unité « ${ligne.unite_nom} » de « ${ligne.nom} » ne se fractionne pas : la quantité retournée doit être un nombre entier.`);
+    const vendue = Number(ligne.quantite);
+    const deja = Number(ligne.quantite_retournee);
+    if (demande.quantite > vendue - deja)
+      throw businessRule(
+        `« ${ligne.nom} » : au plus ${formatQuantity(vendue - deja)} à retourner (vendu ${formatQuantity(vendue)}, déjà retourné ${formatQuantity(deja)}).`,
+      );
+    const ttc = montantRetour(Number(ligne.montant_ttc), vendue, deja, demande.quantite);
+    const ht = montantRetour(Number(ligne.montant_ht), vendue, deja, demande.quantite);
+    return { ligne, quantite: demande.quantite, ttc, ht, tva: ttc - ht };
+  });
+  const total = parts.reduce((a, p) => a + p.ttc, 0);
+
+  const dette = await trx.selectFrom('dettes').select(['id', 'montant', 'paye']).where('vente_id', '=', r.venteId).executeTakeFirst();
+  const resteVente = dette ? Number(dette.montant) - Number(dette.paye) : 0;
+  const impute = Math.min(total, resteVente);
+  const rembourse = input.mode === 'remboursement' ? total - impute : 0;
+  const avoir = input.mode === 'avoir' ? total - impute : 0;
+  if (rembourse > 0 && !r.modeRemboursement)
+    throw businessRule(`Indiquez le mode de remboursement : ${formatMoney(rembourse, service.devise)} reviennent au client.`);
+
+  const now = nowIso();
+  const numero = await nextNumero(trx, serviceId, 'retour', 'R');
+  const { id } = await trx.insertInto('retours').values({
+    service_id: serviceId, vente_id: r.venteId, numero, cle_idempotence: input.cleIdempotence, empreinte: r.empreinte,
+    mode: input.mode, mode_remboursement: rembourse > 0 ? r.modeRemboursement! : null,
+    montant_ht: parts.reduce((a, p) => a + p.ht, 0), montant_tva: parts.reduce((a, p) => a + p.tva, 0), montant_ttc: total,
+    impute_dette: impute, rembourse, avoir, motif: input.motif, user_id: r.userId, created_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+
+  for (const p of parts) {
+    await trx.insertInto('retour_lignes').values({
+      service_id: serviceId, retour_id: id, vente_ligne_id: p.ligne.id, produit_id: p.ligne.produit_id,
+      quantite: p.quantite, montant_ht: p.ht, montant_tva: p.tva, montant_ttc: p.ttc,
+    }).execute();
+    await trx.updateTable('vente_lignes').set({ quantite_retournee: sql`quantite_retournee + ${p.quantite}` }).where('id', '=', p.ligne.id).execute();
+    await applyMovement(trx, {
+      serviceId, produitId: p.ligne.produit_id, quantite: p.quantite, type: 'retour',
+      motif: `Retour ${numero}`, documentType: 'retour', documentId: id, userId: r.userId,
+    });
+  }
+  await trx.updateTable('ventes').set({ montant_retourne: sql`montant_retourne + ${total}` }).where('id', '=', r.venteId).execute();
+
+  const credit = impute + avoir;
+  if (credit > 0 && r.clientId !== null) {
+    const { id: reglementId } = await trx.insertInto('reglements').values({
+      service_id: serviceId, client_id: r.clientId, mode: 'avoir', montant: credit, disponible: 0, operateur: null, reference: null,
+      retour_id: id, cle_idempotence: null, empreinte: null, user_id: r.userId, created_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    const cibles: DetteOuverte[] = [];
+    if (dette && impute > 0) cibles.push({ id: dette.id, venteId: r.venteId, reste: resteVente });
+    if (avoir > 0) cibles.push(...(await dettesOuvertes(trx, serviceId, r.clientId)).filter((d) => d.id !== dette?.id));
+    const { nonAlloue } = await allouer(trx, { serviceId, reglementId, dettes: cibles, montant: credit, argent: false });
+    if (nonAlloue > 0) await trx.updateTable('reglements').set({ disponible: nonAlloue }).where('id', '=', reglementId).execute();
+  }
+  await refreshVenteStatut(trx, r.venteId);
+  return id;
+}

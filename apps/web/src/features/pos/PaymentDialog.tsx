@@ -4,7 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { MoneyInput } from '../../components/MoneyInput';
+import { LiveMoneyInput } from './LiveMoneyInput';
 import { dayPlus, resumePaiements, type PaymentDraft } from './payment';
 
 interface Props {
@@ -70,7 +70,7 @@ export function PaymentDialog({ total, devise, hasClient, customer, submitting, 
             <div className="pos-pay-fields">
               <div className="flex flex-column gap-1">
                 <label htmlFor={`pay-${d.key}-montant`}>{d.mode === 'especes' ? 'Montant reçu' : 'Montant'}</label>
-                <MoneyInput
+                <LiveMoneyInput
                   id={`pay-${d.key}-montant`}
                   value={d.mode === 'especes' ? d.recu : d.montant}
                   onChange={(v) => update(d.key, d.mode === 'especes' ? { recu: v } : { montant: v })}

@@ -26,6 +26,7 @@ export function RemiseInput({ id, label, value, onChange, devise }: Props) {
         inputId={id}
         aria-label={label}
         value={shown}
+        onChange={(e) => set(e.value ?? null)}
         onValueChange={(e) => set(e.value ?? null)}
         mode="decimal"
         locale="fr-FR"

@@ -48,7 +48,7 @@ describe('Receipt', () => {
     document.getElementById('receipt-print-root')?.remove();
   });
 
-  it('shows header, legal ids, lines, VAT per rate, payments with change, the rest and its due date, and a barcode of the number', () => {
+  it('shows header, legal ids, lines, VAT per rate, payments with change, the rest and its due date, and a barcode of the number', async () => {
     render(<Receipt vente={VENTE} shop={shop} />);
     const receipt = screen.getByTestId('receipt');
     const all = text(receipt);
@@ -68,7 +68,7 @@ describe('Receipt', () => {
     expect(all).toContain('Échéance21/12/2026');
     expect(all).toContain('Merci de votre visite !');
     expect(all).not.toContain('DUPLICATA');
-    expect(within(receipt).getByRole('img', { name: 'Code-barres V-2026-000041' }).querySelector('svg')).not.toBeNull();
+    expect((await within(receipt).findByRole('img', { name: 'Code-barres V-2026-000041' })).querySelector('svg')).not.toBeNull();
   });
 
   it('says DUPLICATA on a reprint and hides VAT for a shop that is not liable', () => {
@@ -81,17 +81,18 @@ describe('Receipt', () => {
     expect(receipt.className).toContain('receipt-58');
   });
 
-  it('prints the receipt alone with a page size of the paper width', () => {
-    let during: { pageRule: string; printing: boolean; receipt: string } | null = null;
+  it('prints the receipt alone with a page size of the paper width, its barcode drawn', async () => {
+    let during: { pageRule: string; printing: boolean; receipt: string; barcode: boolean } | null = null;
     vi.spyOn(window, 'print').mockImplementation(() => {
       during = {
         pageRule: document.head.querySelector('style[data-receipt-page]')?.textContent ?? '',
         printing: document.documentElement.classList.contains('receipt-printing'),
         receipt: text(document.getElementById('receipt-print-root')!),
+        barcode: document.querySelector('#receipt-print-root .receipt-barcode svg') !== null,
       };
     });
-    printReceipt({ vente: VENTE, shop, largeur: '58', duplicata: true });
-    expect(during).toMatchObject({ pageRule: '@page { size: 58mm auto; margin: 0 }', printing: true });
+    await printReceipt({ vente: VENTE, shop, largeur: '58', duplicata: true });
+    expect(during).toMatchObject({ pageRule: '@page { size: 58mm auto; margin: 0 }', printing: true, barcode: true });
     expect(during!.receipt).toContain('DUPLICATA');
     expect(during!.receipt).toContain('V-2026-000041');
     // Afterwards the page rule and the print class are gone.

@@ -32,7 +32,7 @@ export function useReceiptPrinter(serviceId: number, vente: Vente, shop: Receipt
       } catch (error) {
         feedback.actionError("L'impression n'a pas pu être enregistrée")(error);
       }
-      printReceipt({ vente, shop, largeur, duplicata });
+      await printReceipt({ vente, shop, largeur, duplicata });
     },
     [serviceId, vente, shop, impressions, feedback],
   );

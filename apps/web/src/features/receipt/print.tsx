@@ -1,5 +1,6 @@
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import { loadBarcodeRenderer } from './Barcode128';
 import { Receipt, type ReceiptProps } from './Receipt';
 
 let root: Root | null = null;
@@ -18,9 +19,10 @@ function container(): HTMLElement {
  * Prints the receipt alone on a thermal roll: renders it in a hidden node under <body>, adds
  * `@page { size: 80mm auto; margin: 0 }` (or 58 mm) for this print only, then window.print().
  * Recording the print (POST …/impressions) is the caller's job: it tells whether this one is a
- * duplicate (see useImprimerTicket).
+ * duplicate (see useReceiptPrinter).
  */
-export function printReceipt(props: ReceiptProps): void {
+export async function printReceipt(props: ReceiptProps): Promise<void> {
+  await loadBarcodeRenderer();
   const el = container();
   root ??= createRoot(el);
   flushSync(() => root!.render(<Receipt {...props} />));

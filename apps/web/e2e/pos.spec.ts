@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from './support/constants';
+import { loginAs } from './support/pages';
+
+/**
+ * Barcodes of the demo shelf of « Boutique Dakar Plateau » (apps/api/src/demo/catalogue.ts):
+ * Nutella carries its real EAN, the others in-store codes inStoreEan13(0, n), n = rank on the shelf.
+ */
+const NUTELLA = '3017620422003'; // 2 750 FCFA
+const CAFE = '2000000000022'; // Café moulu Touba 250 g, 1 250 FCFA
+const EAU = '2000000000077'; // Eau minérale 1,5 L, 400 FCFA
+const SAVON = '2000000000107'; // Savon de Marseille, 500 FCFA
+
+const search = (page: Page) => page.getByLabel('Rechercher ou scanner un produit');
+const lines = (page: Page) => page.getByTestId('pos-line');
+const total = (page: Page) => page.getByTestId('pos-total');
+const amount = (text: string) => new RegExp(text.replace(/ /g, '\\s'));
+
+/** A scanner: the digits typed quickly, then Enter, in the field that has the focus. */
+async function scan(page: Page, code: string) {
+  await expect(search(page)).toBeFocused();
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+async function openPos(page: Page) {
+  await loginAs(page, DEMO.gerant);
+  await page.goto('/pages/ventes');
+  await expect(search(page)).toBeFocused();
+}
+
+async function typeAmount(page: Page, id: string, value: string) {
+  const input = page.locator(`[id="${id}"]`);
+  await input.click();
+  await input.press('Control+a');
+  await input.pressSequentially(value);
+}
+
+test('caisse : trois produits scannés, quantité changée au clavier, paiement en espèces avec monnaie et en mobile money, ticket V-…', async ({ page }) => {
+  await openPos(page);
+  await scan(page, NUTELLA);
+  await scan(page, CAFE);
+  await scan(page, EAU);
+  await expect(lines(page)).toHaveCount(3);
+  await expect(total(page)).toHaveText(amount('4 400 FCFA'));
+
+  // A second scan of the same product adds to its line.
+  await scan(page, EAU);
+  await expect(lines(page)).toHaveCount(3);
+  await expect(total(page)).toHaveText(amount('4 800 FCFA'));
+
+  // F4: quantity of the last line, typed; Enter gives the keyboard back to the search field.
+  await page.keyboard.press('F4');
+  const qty = lines(page).filter({ hasText: 'Eau minérale' }).getByLabel('Quantité de Eau minérale 1,5 L');
+  await expect(qty).toBeFocused();
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await expect(search(page)).toBeFocused();
+  await expect(total(page)).toHaveText(amount('5 200 FCFA'));
+
+  // F8: payment. 2 000 by Wave, the rest in cash: 5 000 handed over, 1 800 back.
+  await page.keyboard.press('F8');
+  const dialog = page.getByRole('dialog', { name: /Paiement/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Mobile money' }).click();
+  const mobile = dialog.getByRole('group', { name: /Mobile money/ });
+  const mobileAmount = await mobile.getByLabel('Montant').getAttribute('id');
+  await typeAmount(page, mobileAmount!, '2000');
+  await mobile.getByLabel('Opérateur').fill('Wave');
+  await mobile.getByLabel('Référence').fill('TX-E2E-42');
+  const cash = dialog.getByRole('group', { name: /Espèces/ });
+  await typeAmount(page, (await cash.getByLabel('Montant reçu').getAttribute('id'))!, '5000');
+  await expect(dialog.getByTestId('pay-rendu')).toHaveText(amount('1 800 FCFA'));
+  await expect(dialog.getByTestId('pay-reste')).toHaveText(amount('0 FCFA'));
+  await page.keyboard.press('Control+Enter');
+
+  // The sale is recorded: its receipt, with the number, the payments and the change.
+  const done = page.getByRole('dialog', { name: /Vente V-\d{4}-\d{6} enregistrée/ });
+  await expect(done).toBeVisible();
+  const receipt = done.getByTestId('receipt');
+  await expect(receipt).toContainText(/V-\d{4}-\d{6}/);
+  await expect(receipt).toContainText('Nutella 400 g');
+  await expect(receipt).toContainText(/3 pce × 400\sFCFA/);
+  await expect(receipt).toContainText(/Mobile money \(Wave, réf\. TX-E2E-42\)\s*2\s000\sFCFA/);
+  await expect(receipt).toContainText(/Monnaie rendue\s*1\s800\sFCFA/);
+  await expect(receipt.getByRole('img', { name: /Code-barres V-/ })).toBeVisible();
+
+  // F6: a new, empty sale.
+  await page.keyboard.press('F6');
+  await expect(done).toBeHidden();
+  await expect(lines(page)).toHaveCount(0);
+  await expect(search(page)).toBeFocused();
+});
+
+test('caisse : la vente en cours survit à un rechargement de la page', async ({ page }) => {
+  await openPos(page);
+  await scan(page, SAVON);
+  await scan(page, SAVON);
+  await scan(page, NUTELLA);
+  await expect(total(page)).toHaveText(amount('3 750 FCFA'));
+  await page.reload();
+  await expect(lines(page)).toHaveCount(2);
+  await expect(lines(page).first()).toContainText('Savon de Marseille');
+  await expect(total(page)).toHaveText(amount('3 750 FCFA'));
+  await expect(search(page)).toBeFocused();
+});
+
+test('caisse sur un téléphone (360 px) : scanner, voir le total et payer sans défilement horizontal', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openPos(page);
+  await scan(page, CAFE);
+  await scan(page, EAU);
+  await expect(total(page)).toBeInViewport();
+  await expect(total(page)).toHaveText(amount('1 650 FCFA'));
+  const noHorizontalScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  expect(await noHorizontalScroll()).toBe(true);
+
+  await page.getByRole('button', { name: /Payer \(F8\)/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Paiement/ });
+  await expect(dialog).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(355);
+  await typeAmount(page, (await dialog.getByLabel('Montant reçu').getAttribute('id'))!, '2000');
+  await expect(dialog.getByTestId('pay-rendu')).toHaveText(amount('350 FCFA'));
+  await dialog.getByRole('button', { name: /Valider la vente/ }).click();
+  await expect(page.getByRole('dialog', { name: /Vente V-\d{4}-\d{6} enregistrée/ })).toBeVisible();
+  expect(await noHorizontalScroll()).toBe(true);
+});

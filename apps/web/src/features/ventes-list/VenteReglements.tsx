@@ -4,12 +4,13 @@ import {
   formatDateTime,
   formatMoney,
   formatQuantity,
-  type Mouvement,
+  type VenteMouvement,
   type Paiement,
   type Vente,
 } from '@comptoir/shared';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import { Link } from 'react-router';
 import { formatDay } from '../../lib/dates';
 import { DetteStatutTag } from './statut';
 
@@ -99,12 +100,12 @@ export function VenteMouvements({
   vente,
   loading,
 }: {
-  mouvements: Mouvement[] | undefined;
+  mouvements: VenteMouvement[] | undefined;
   vente: Vente;
   loading: boolean;
 }) {
-  const nom = (m: Mouvement & { produitId?: number }) =>
-    vente.lignes.find((l) => l.produitId === m.produitId)?.nom ?? '—';
+  const symbole = (m: VenteMouvement) =>
+    vente.lignes.find((l) => l.produitId === m.produit.id)?.uniteSymbole ?? '';
   return (
     <DataTable
       value={mouvements ?? []}
@@ -114,16 +115,21 @@ export function VenteMouvements({
       emptyMessage="Aucun mouvement"
       data-testid="vente-mouvements"
     >
-      <Column header="Type" body={(m: Mouvement) => MOUVEMENT_TYPE_LABELS[m.type]} />
-      <Column header="Article" body={nom} />
+      <Column header="Type" body={(m: VenteMouvement) => MOUVEMENT_TYPE_LABELS[m.type]} />
+      <Column
+        header="Article"
+        body={(m: VenteMouvement) => (
+          <Link to={`/pages/produits/${m.produit.id}`}>{m.produit.nom}</Link>
+        )}
+      />
       <Column
         header="Quantité"
-        body={(m: Mouvement) =>
-          m.quantite > 0 ? `+${formatQuantity(m.quantite)}` : formatQuantity(m.quantite)
+        body={(m: VenteMouvement) =>
+          `${m.quantite > 0 ? '+' : ''}${formatQuantity(m.quantite)}\u00A0${symbole(m)}`
         }
         className="text-right white-space-nowrap"
       />
-      <Column header="Date" body={(m: Mouvement) => formatDateTime(m.createdAt)} />
+      <Column header="Date" body={(m: VenteMouvement) => formatDateTime(m.createdAt)} />
     </DataTable>
   );
 }

@@ -1,6 +1,6 @@
 import type {
   Impression,
-  Mouvement,
+  VenteMouvement,
   Retour,
   RetourInput,
   UserPage,
@@ -43,7 +43,7 @@ export function useVente(serviceId: number, id: number) {
 export function useVenteMouvements(serviceId: number, id: number) {
   return useQuery({
     queryKey: venteKeys.mouvements(serviceId, id),
-    queryFn: () => http.get<Mouvement[]>(ventePath(serviceId, `/${id}/mouvements`)),
+    queryFn: () => http.get<VenteMouvement[]>(ventePath(serviceId, `/${id}/mouvements`)),
   });
 }
 

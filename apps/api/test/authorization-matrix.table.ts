@@ -481,6 +481,11 @@ export const MATRIX: MatrixRow[] = [
     } }),
   },
   { method: 'GET', url: '/api/services/:serviceId/ventes/:venteId', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  { method: 'GET', url: '/api/services/:serviceId/ventes', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  { method: 'GET', url: '/api/services/:serviceId/ventes/export.csv', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  { method: 'GET', url: '/api/services/:serviceId/ventes/:venteId/mouvements', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  { method: 'POST', url: '/api/services/:serviceId/ventes/:venteId/impressions', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')) },
+  { method: 'GET', url: '/api/services/:serviceId/ventes/:venteId/ticket.pdf', expect: only('ownerA', 'managerA'), otherShop: otherShopOf(only('ownerA', 'managerA')), call: () => ({ query: 'largeur=58' }) },
 
   // Retours : gérant et propriétaire ; une pièce de la vente à crédit de la matrice à chaque appel
   {

@@ -1,0 +1,138 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import {
+  currencyExponent, formatDateTime, MODE_PAIEMENT_LABELS, parseSort, searchKey, VENTE_STATUT_LABELS,
+  type ModePaiement, type VenteListItem, type VenteListQuery, type VentePage, type VenteStatut,
+} from '@comptoir/shared';
+import { containsPattern, offsetOf } from '../../db/paging.js';
+import type { DB } from '../../db/schema.js';
+import { decimal } from '../produits/produits.csv.js';
+
+type Filters = Omit<VenteListQuery, 'page' | 'size'>;
+type Eb = ExpressionBuilder<DB & { v: DB['ventes'] }, 'v'>;
+
+/** Start of a local calendar day as an ISO UTC instant (server local time zone). */
+export function debutJour(date: string, addDays = 0): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + addDays).toISOString();
+}
+
+function where(eb: Eb, serviceId: number, f: Filters) {
+  const c = [eb('v.service_id', '=', serviceId)];
+  if (f.du) c.push(eb('v.created_at', '>=', debutJour(f.du)));
+  if (f.au) c.push(eb('v.created_at', '<', debutJour(f.au, 1)));
+  if (f.vendeurId !== undefined) c.push(eb('v.user_id', '=', f.vendeurId));
+  if (f.clientId !== undefined) c.push(eb('v.client_id', '=', f.clientId));
+  if (f.statut) c.push(eb('v.statut', '=', f.statut));
+  if (f.mode) c.push(eb.exists(eb.selectFrom('paiements as p').select('p.id').whereRef('p.vente_id', '=', 'v.id').where('p.mode', '=', f.mode)));
+  if (f.q) {
+    const q = f.q;
+    c.push(eb.or([
+      sql<boolean>`lower(v.numero) like ${containsPattern(q)} escape '\\'`,
+      eb.exists(eb.selectFrom('clients as cq').select('cq.id').whereRef('cq.id', '=', 'v.client_id')
+        .where(sql<boolean>`cq.nom_recherche like ${containsPattern(searchKey(q))} escape '\\'`)),
+    ]));
+  }
+  return eb.and(c);
+}
+
+const SORTS = { created_at: 'v.created_at', numero: 'v.numero', total_ttc: 'v.total_ttc' } as const;
+
+function selectItems(db: Kysely<DB>, serviceId: number, f: Filters) {
+  const { field, direction } = f.sort ? parseSort(f.sort, 'created_at') : { field: 'created_at' as const, direction: 'desc' as const };
+  return db
+    .selectFrom('ventes as v')
+    .innerJoin('types_ventes as t', 't.id', 'v.type_vente_id')
+    .innerJoin('users as u', 'u.id', 'v.user_id')
+    .leftJoin('clients as c', 'c.id', 'v.client_id')
+    .leftJoin('dettes as d', 'd.vente_id', 'v.id')
+    .where((eb) => where(eb as unknown as Eb, serviceId, f))
+    .select([
+      'v.id', 'v.numero', 'v.created_at', 'v.client_id', 'c.nom as client_nom', 'c.telephone as client_telephone', 'v.user_id', 'u.prenom as user_prenom',
+      'u.nom as user_nom', 'v.type_vente_id', 't.nom as type_nom', 'v.total_ttc', 'v.montant_paye', 'v.montant_retourne', 'v.statut',
+      sql<number>`coalesce(d.montant - d.paye, 0)`.as('reste'),
+      sql<number>`(select count(*) from vente_lignes l where l.vente_id = v.id)`.as('nombre_lignes'),
+    ])
+    .orderBy(sql.ref(SORTS[field as keyof typeof SORTS]), direction)
+    .orderBy('v.id', direction);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
+
+async function withModes(db: Kysely<DB>, rows: Row[]): Promise<VenteListItem[]> {
+  const modes = new Map<number, ModePaiement[]>();
+  if (rows.length) {
+    const ps = await db.selectFrom('paiements').select(['vente_id', 'mode']).distinct().where('vente_id', 'in', rows.map((r) => r.id)).execute();
+    for (const p of ps) modes.set(p.vente_id, [...(modes.get(p.vente_id) ?? []), p.mode as ModePaiement]);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    numero: r.numero,
+    createdAt: r.created_at,
+    client: r.client_id !== null && r.client_nom !== null ? { id: r.client_id, nom: r.client_nom, telephone: r.client_telephone ?? null } : null,
+    vendeur: { id: r.user_id, prenom: r.user_prenom, nom: r.user_nom },
+    typeVente: { id: r.type_vente_id, nom: r.type_nom },
+    nombreLignes: Number(r.nombre_lignes),
+    totalTtc: Number(r.total_ttc),
+    montantPaye: Number(r.montant_paye),
+    montantRetourne: Number(r.montant_retourne),
+    reste: Number(r.reste),
+    modes: (modes.get(r.id) ?? []).sort(),
+    statut: r.statut as VenteStatut,
+  }));
+}
+
+/** A page of sales, newest first by default, with the totals of the whole filtered set. */
+export async function listVentes(db: Kysely<DB>, serviceId: number, query: VenteListQuery): Promise<VentePage> {
+  const totals = await db
+    .selectFrom('ventes as v')
+    .leftJoin('dettes as d', 'd.vente_id', 'v.id')
+    .where((eb) => where(eb as unknown as Eb, serviceId, query))
+    .select([
+      sql<number>`count(*)`.as('nombre'),
+      sql<number>`coalesce(sum(v.total_ttc), 0)`.as('total_ttc'),
+      sql<number>`coalesce(sum(v.montant_paye), 0)`.as('montant_paye'),
+      sql<number>`coalesce(sum(v.montant_retourne), 0)`.as('montant_retourne'),
+      sql<number>`coalesce(sum(d.montant - d.paye), 0)`.as('reste'),
+    ])
+    .executeTakeFirstOrThrow();
+  const rows = await selectItems(db, serviceId, query).limit(query.size).offset(offsetOf(query)).execute();
+  return {
+    items: await withModes(db, rows),
+    total: Number(totals.nombre),
+    page: query.page,
+    size: query.size,
+    totaux: {
+      nombre: Number(totals.nombre),
+      totalTtc: Number(totals.total_ttc),
+      montantPaye: Number(totals.montant_paye),
+      montantRetourne: Number(totals.montant_retourne),
+      reste: Number(totals.reste),
+    },
+  };
+}
+
+export const VENTES_CSV_HEADERS = [
+  'Numéro', 'Date', 'Client', 'Vendeur', 'Type de vente', 'Lignes', 'Total TTC', 'Payé', 'Retourné', 'Reste à payer', 'Paiements', 'Statut',
+];
+
+function cell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Every sale matching the filters as CSV for a French spreadsheet (BOM, « ; », decimal commas, CRLF). */
+export async function ventesCsv(db: Kysely<DB>, serviceId: number, devise: string, query: Filters): Promise<string> {
+  const rows = await withModes(db, await selectItems(db, serviceId, query).execute());
+  const e = currencyExponent(devise);
+  const lines = [VENTES_CSV_HEADERS.map(cell).join(';')];
+  for (const v of rows) {
+    lines.push([
+      v.numero, formatDateTime(v.createdAt), v.client?.nom ?? null, `${v.vendeur.prenom} ${v.vendeur.nom}`, v.typeVente.nom, v.nombreLignes,
+      decimal(v.totalTtc, e), decimal(v.montantPaye, e), decimal(v.montantRetourne, e), decimal(v.reste, e),
+      v.modes.map((m) => MODE_PAIEMENT_LABELS[m]).join(', '), VENTE_STATUT_LABELS[v.statut],
+    ].map(cell).join(';'));
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -85,6 +85,16 @@ test('caisse : trois produits scannés, quantité changée au clavier, paiement 
   await expect(receipt).toContainText(/Monnaie rendue\s*1\s800\sFCFA/);
   await expect(receipt.getByRole('img', { name: /Code-barres V-/ })).toBeVisible();
 
+  // Validating printed it once (recorded by the server): the next print is a duplicate.
+  await expect(done.getByRole('button', { name: 'Réimprimer' })).toBeVisible();
+  await expect(receipt).toContainText('DUPLICATA');
+  await done.getByRole('button', { name: 'Réimprimer' }).click();
+  await expect(receipt).toContainText('DUPLICATA');
+  // The PDF of the receipt.
+  const download = page.waitForEvent('download');
+  await done.getByRole('button', { name: 'Télécharger le PDF' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^ticket-V-\d{4}-\d{6}\.pdf$/);
+
   // F6: a new, empty sale.
   await page.keyboard.press('F6');
   await expect(done).toBeHidden();

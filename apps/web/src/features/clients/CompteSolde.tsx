@@ -7,11 +7,12 @@ interface Props {
 
 /** A customer's balance: outstanding, overdue, credit from returns and total purchases. */
 export function CompteSolde({ compte, devise }: Props) {
-  const items: [string, number, string][] = [
-    ['Encours', compte.encours, compte.encours > 0 ? 'text-orange-600' : ''],
-    ['En retard', compte.enRetard, compte.enRetard > 0 ? 'text-red-600' : ''],
-    ['Avoir', compte.avoir, ''],
+  const items: [string, string, number, string][] = [
+    ['encours', 'Encours', compte.encours, compte.encours > 0 ? 'text-orange-600' : ''],
+    ['en-retard', 'En retard', compte.enRetard, compte.enRetard > 0 ? 'text-red-600' : ''],
+    ['avoir', 'Avoir', compte.avoir, ''],
     [
+      'achats',
       `Total des achats (${compte.nombreVentes} vente${compte.nombreVentes > 1 ? 's' : ''})`,
       compte.totalAchats,
       '',
@@ -19,13 +20,13 @@ export function CompteSolde({ compte, devise }: Props) {
   ];
   return (
     <dl className="grid m-0 mb-3" aria-label="Solde du client" data-testid="compte-solde">
-      {items.map(([label, value, tone]) => (
-        <div key={label} className="col-6 md:col-3">
+      {items.map(([key, label, value, tone]) => (
+        <div key={key} className="col-6 md:col-3">
           <div className="surface-100 border-round p-2 h-full">
             <dt className="text-sm text-color-secondary">{label}</dt>
             <dd
               className={`m-0 text-lg font-semibold white-space-nowrap ${tone}`}
-              data-testid={`solde-${label.split(' ')[0]!.toLowerCase()}`}
+              data-testid={`solde-${key}`}
             >
               {formatMoney(value, devise)}
             </dd>

@@ -69,7 +69,7 @@ describe('/pages/ventes-list', () => {
     });
     // A manager may not list the shop's accounts: no seller filter.
     expect(screen.queryByLabelText('Filtrer par vendeur')).not.toBeInTheDocument();
-  });
+  }, 20_000);
 });
 
 describe('/pages/ventes-list/:id', () => {

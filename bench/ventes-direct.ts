@@ -1,0 +1,48 @@
+// The same sale transaction as POST …/ventes, run in-process on the database: no HTTP, no
+// authentication, no validation of the body. Started by bench/ventes.mjs through tsx; prints one
+// JSON line of results. Shows, next to the HTTP figures, what our layers cost.
+import { readFileSync } from 'node:fs';
+import { createVente } from '../apps/api/src/modules/ventes/ventes.create.js';
+import { openDatabase } from '../apps/api/src/db/database.js';
+import { venteInputSchema } from '@comptoir/shared';
+import type { AppContext } from '../apps/api/src/core/context.js';
+
+const url = process.env.BENCH_DATABASE_URL!;
+const { shop, user, produits, levels, perLevel } = JSON.parse(readFileSync(process.env.BENCH_ARGS_FILE!, 'utf8')) as {
+  shop: number; user: number; produits: Array<{ id: number; prix: number }>; levels: number[]; perLevel: number;
+};
+const database = openDatabase(url.startsWith('sqlite:') ? { kind: 'sqlite', file: url.slice('sqlite:'.length) } : { kind: 'postgres', url });
+const ctx = { database } as unknown as AppContext;
+const service = await database.db.selectFrom('services').selectAll().where('id', '=', shop).executeTakeFirstOrThrow();
+
+let seq = 0;
+function cart() {
+  const lignes = Array.from({ length: 5 }, () => produits[Math.floor(Math.random() * produits.length)]!);
+  const total = lignes.reduce((a, p) => a + p.prix, 0);
+  return venteInputSchema.parse({
+    cleIdempotence: `direct-${process.pid}-${seq++}`,
+    typeVenteId: 1,
+    lignes: lignes.map((p) => ({ produitId: p.id, quantite: 1000 })),
+    paiements: [{ mode: 'especes', montant: total, recu: Math.ceil(total / 500) * 500 }],
+  });
+}
+
+const results: Array<{ terminals: number; sales: number; ms: number; latencies: number[] }> = [];
+for (const terminals of levels) {
+  const latencies: number[] = [];
+  const perTerminal = Math.ceil(perLevel / terminals);
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: terminals }, async () => {
+      for (let i = 0; i < perTerminal; i++) {
+        const input = cart();
+        const s = performance.now();
+        await createVente(ctx, user, service, input);
+        latencies.push(performance.now() - s);
+      }
+    }),
+  );
+  results.push({ terminals, sales: latencies.length, ms: performance.now() - t0, latencies });
+}
+await database.close();
+console.log(JSON.stringify(results));

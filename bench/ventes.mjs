@@ -1,0 +1,195 @@
+/* global window, document, MutationObserver, requestAnimationFrame -- code run inside Chromium by page.evaluate */
+// Selling at the counter. A bench shop of 50,000 products (written straight into the database)
+// and a manager working only there, then:
+// 1. checkout throughput and p50/p99 latency of 5-line cash sales over HTTP at 1, 10 and 50
+//    concurrent terminals, next to the same transaction run in-process on the database
+//    (bench/ventes-direct.ts: no HTTP, no authentication, no validation) — the ratio is the cost
+//    of our layers;
+// 2. in Chromium (SQLite run only), the time from a scanned barcode's Enter to its line on the
+//    point-of-sale screen. Target: p95 under 50 ms.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { fmt, percentiles } from './server.mjs';
+import { inBatches, openWriter, signIn } from './accounts.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PRODUCTS = 50_000;
+const LEVELS = [1, 10, 50];
+const PER_LEVEL = Number(process.env.BENCH_VENTES ?? 500);
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const BENCH_EMAIL = 'caisse-banc@comptoir.test';
+
+function ean13(body12) {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(body12[11 - i]) * (i % 2 === 0 ? 3 : 1);
+  return `${body12}${(10 - (sum % 10)) % 10}`;
+}
+
+async function seed(databaseUrl) {
+  const w = await openWriter(databaseUrl);
+  const now = new Date().toISOString();
+  const owner = (await w.ids("select id from users where email = 'proprietaire@comptoir.test'"))[0];
+  await w.insert('services', [{ owner_id: owner, nom: 'Banc de caisse', ville: 'Dakar', pays: 'SN', devise: 'XOF', assujetti_tva: 1, taux_tva_defaut: 1800, prix_ttc: 1, stock_negatif_autorise: 0, active: 1, created_at: now, updated_at: now }]);
+  const shop = (await w.ids("select id from services where nom = 'Banc de caisse'"))[0];
+  // A manager of the bench shop only, with the demo password (same hash as the demo manager).
+  await w.run(`insert into users (email, password_hash, prenom, nom, active, session_version, created_at, updated_at)
+    select '${BENCH_EMAIL}', password_hash, 'Caisse', 'Banc', 1, 0, created_at, updated_at from users where email = 'gerant@comptoir.test'`);
+  const user = (await w.ids(`select id from users where email = '${BENCH_EMAIL}'`))[0];
+  await w.insert('user_roles', [{ user_id: user, role: 'ROLE_GERANT' }]);
+  await w.insert('service_members', [{ service_id: shop, user_id: user }]);
+  const unite = (await w.ids("select id from unites where nom = 'pièce'"))[0];
+  const products = Array.from({ length: PRODUCTS }, (_, i) => ({
+    service_id: shop, nom: `Article de caisse ${i}`, nom_recherche: `article de caisse ${i}`, reference: `CAI-${i}`,
+    code_barres: ean13(`27${String(i).padStart(10, '0')}`), categorie_id: null, marque_id: null, unite_id: unite,
+    prix_achat: 100 + (i % 900), prix_vente: 150 + (i % 4000), prix_gros: null, taux_tva: 1800, seuil_alerte: 0,
+    // A deep stock, written as one opening movement each below: the ledger invariant holds.
+    quantite: 1_000_000_000, image_file_id: null, description: null, actif: 1, created_at: now, updated_at: now,
+  }));
+  await inBatches(products, 500, (rows) => w.insert('produits', rows));
+  await w.run(`insert into mouvements_stock (service_id, produit_id, quantite, type, motif, user_id, created_at)
+    select service_id, id, quantite, 'initial', 'Banc', null, created_at from produits where service_id = ${shop}`);
+  await w.run(databaseUrl.startsWith('sqlite:') ? 'analyze' : 'vacuum analyze');
+  const ids = await w.ids(`select id from produits where service_id = ${shop} order by id`);
+  await w.close();
+  return { shop, user, produits: ids.map((id, i) => ({ id, prix: 150 + (i % 4000), code: ean13(`27${String(i).padStart(10, '0')}`) })) };
+}
+
+async function session(baseUrl) {
+  const xsrf = await fetch(`${baseUrl}/api/auth/xsrf`);
+  const cookie = xsrf.headers.getSetCookie()[0].split(';')[0];
+  const token = await signIn(baseUrl, BENCH_EMAIL);
+  return { cookie, xsrf: cookie.split('=')[1], token };
+}
+
+let seq = 0;
+function sale(produits) {
+  const lignes = Array.from({ length: 5 }, () => produits[Math.floor(Math.random() * produits.length)]);
+  const total = lignes.reduce((a, p) => a + p.prix, 0);
+  return {
+    cleIdempotence: `http-${process.pid}-${seq++}`,
+    typeVenteId: 1,
+    lignes: lignes.map((p) => ({ produitId: p.id, quantite: 1000 })),
+    paiements: [{ mode: 'especes', montant: total, recu: Math.ceil(total / 500) * 500 }],
+  };
+}
+
+async function overHttp(baseUrl, s, shop, produits) {
+  const out = [];
+  for (const terminals of LEVELS) {
+    const latencies = [];
+    const perTerminal = Math.ceil(PER_LEVEL / terminals);
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: terminals }, async () => {
+        for (let i = 0; i < perTerminal; i++) {
+          const body = JSON.stringify(sale(produits));
+          const start = performance.now();
+          const r = await fetch(`${baseUrl}/api/services/${shop}/ventes`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}`, cookie: s.cookie, 'x-xsrf-token': s.xsrf },
+            body,
+          });
+          await r.arrayBuffer();
+          if (r.status !== 201) throw new Error(`vente ${r.status}`);
+          latencies.push(performance.now() - start);
+        }
+      }),
+    );
+    out.push({ terminals, sales: latencies.length, ms: performance.now() - t0, latencies });
+  }
+  return out;
+}
+
+function direct(databaseUrl, seeded) {
+  const args = JSON.stringify({ shop: seeded.shop, user: seeded.user, produits: seeded.produits.map(({ id, prix }) => ({ id, prix })), levels: LEVELS, perLevel: PER_LEVEL });
+  const dir = mkdtempSync(path.join(tmpdir(), 'comptoir-ventes-'));
+  const argsFile = path.join(dir, 'args.json');
+  writeFileSync(argsFile, args);
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench/ventes-direct.ts')], {
+      cwd: root, env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_ARGS_FILE: argsFile }, stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.on('exit', (code) => {
+      rmSync(dir, { recursive: true, force: true });
+      if (code === 0) resolve(JSON.parse(text.trim().split('\n').pop()));
+      else reject(new Error(`ventes-direct ${code}`));
+    });
+  });
+}
+
+const line = (r) => {
+  const p = percentiles(r.latencies);
+  const perSecond = (r.sales / r.ms) * 1000;
+  return { perSecond, text: `${String(r.terminals).padStart(2)} caisse(s) : ${perSecond.toFixed(0).padStart(5)} ventes/s, p50 ${fmt(p.p50)}, p99 ${fmt(p.p99)} (n=${p.n})` };
+};
+
+/** Chromium: Enter of a scanned barcode → its line in the cart (next frame after the DOM change). */
+async function scanToLine(baseUrl, seeded) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.getByLabel('Adresse e-mail').fill(BENCH_EMAIL);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('comptoir');
+    await page.getByRole('button', { name: /se connecter/i }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+    await page.goto(`${baseUrl}/pages/ventes`);
+    const search = page.getByLabel('Rechercher ou scanner un produit');
+    await search.waitFor();
+    await page.evaluate(() => {
+      const w = window;
+      w.__scans = [];
+      w.__start = 0;
+      document.addEventListener('keydown', (e) => { if (e.key === 'Enter') w.__start = performance.now(); }, true);
+      let count = document.querySelectorAll('[data-testid="pos-line"]').length;
+      new MutationObserver(() => {
+        const n = document.querySelectorAll('[data-testid="pos-line"]').length;
+        if (n !== count && w.__start) {
+          count = n;
+          const start = w.__start;
+          w.__start = 0;
+          requestAnimationFrame(() => w.__scans.push(performance.now() - start));
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const SCANS = 60;
+    const WARM_UP = 5;
+    const scan = async (i, expected) => {
+      const p = seeded.produits[(i * 7919) % seeded.produits.length];
+      // A scanner types fast: a few ms between keys, then Enter.
+      await search.pressSequentially(p.code, { delay: 2 });
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((n) => window.__scans.length >= n, expected);
+    };
+    for (let i = 0; i < WARM_UP; i++) await scan(i, i + 1);
+    await page.evaluate(() => { window.__scans.length = 0; });
+    for (let i = 0; i < SCANS; i++) await scan(WARM_UP + i, i + 1);
+    const samples = await page.evaluate(() => window.__scans);
+    const p = percentiles(samples);
+    const flag = p.p95 < 50 ? '' : '   ⚠ > 50 ms';
+    return `  Chromium, code-barres scanné → ligne à l’écran (${PRODUCTS.toLocaleString('fr-FR')} produits) : p50 ${fmt(p.p50)}, p95 ${fmt(p.p95)} (n=${p.n})${flag}`;
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function benchVentes(baseUrl, databaseUrl, withBrowser) {
+  const seeded = await seed(databaseUrl);
+  const s = await session(baseUrl);
+  const http = await overHttp(baseUrl, s, seeded.shop, seeded.produits);
+  const inProcess = await direct(databaseUrl, seeded);
+  const out = [`  Encaissement de ventes de 5 lignes (espèces), ${PER_LEVEL} ventes par palier :`];
+  for (let i = 0; i < LEVELS.length; i++) {
+    const h = line(http[i]);
+    const d = line(inProcess[i]);
+    out.push(`    HTTP    ${h.text}`);
+    out.push(`    direct  ${d.text}   → rapport ${(d.perSecond / h.perSecond).toFixed(2)}`);
+  }
+  if (withBrowser) out.push(await scanToLine(baseUrl, seeded));
+  return out.join('\n');
+}

@@ -65,7 +65,7 @@ describe(`cohérence des ventes, retours, dettes et stock (${TEST_DIALECT})`, ()
         await db.updateTable('services').set({ assujetti_tva: 1, prix_ttc: 1 }).where('id', '=', shop).execute();
         await addMember(server.ctx, shop, w.world.managerA.id);
         const url = w.shopUrl(shop);
-        const produits = [];
+        const produits: Array<{ id: number }> = [];
         for (let i = 0; i < 3; i++) produits.push(await w.produit({ prix: PRICES[i]!, tauxTva: RATES[i]!, stock: OPENING, shop }));
         const clients = [(await w.clientNamed('Client un', { shop })).id, (await w.clientNamed('Client deux', { shop })).id, null];
         const ventes: Array<{ id: number; clientId: number | null; lignes: Array<{ id: number; quantite: number }> }> = [];

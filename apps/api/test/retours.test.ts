@@ -212,6 +212,29 @@ describe(`retours de ventes (${TEST_DIALECT})`, () => {
     expect(await stockOf(p.id)).toBe(2000);
   });
 
+  it('retours simultanés des mêmes pièces : un seul passe ; retour et règlement simultanés d’un même client : la dette ne descend jamais sous zéro', async () => {
+    const p = await w.produit({ prix: 1000, stock: 10_000 });
+    const vente = await w.vente({ lignes: [{ produitId: p.id, quantite: 2000 }], paiements: [{ mode: 'especes', montant: 2000 }] });
+    const body = () => ({ cleIdempotence: newKey(), lignes: [{ ligneId: vente.lignes[0].id, quantite: 2000 }], mode: 'remboursement', modeRemboursement: 'especes' });
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => client.post(retours(vente.id), body(), w.tokens.managerA)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422, 422, 422]);
+    expect(await stockOf(p.id)).toBe(10_000);
+
+    const nabou = await w.clientNamed('Nabou Course');
+    const credit = await w.vente({ lignes: [{ produitId: p.id, quantite: 3000 }], clientId: nabou.id, echeance: localDay(3) });
+    const [ret, pay] = await Promise.all([
+      client.post(retours(credit.id), { cleIdempotence: newKey(), lignes: [{ ligneId: credit.lignes[0].id, quantite: 2000 }], mode: 'remboursement', modeRemboursement: 'especes' }, w.tokens.managerA),
+      client.post(`${w.shopUrl()}/clients/${nabou.id}/reglements`, { cleIdempotence: newKey(), montant: 1000, mode: 'especes' }, w.tokens.ownerA),
+    ]);
+    expect(ret.status).toBe(201);
+    expect(pay.status).toBe(201);
+    // Whichever came first, nothing was lost: the debt is settled exactly, by both.
+    expect(ret.body).toMatchObject({ imputeDette: 2000, rembourse: 0 });
+    const detail = (await client.get(`${w.shopUrl()}/ventes/${credit.id}`, w.tokens.ownerA)).body;
+    expect(detail.dette).toMatchObject({ montant: 3000, paye: 3000, reste: 0, statut: 'soldee' });
+    expect(detail).toMatchObject({ montantPaye: 1000, statut: 'payee' });
+  });
+
   it('entrées invalides : 400 en français ; ligne d’une autre vente ou vente d’une autre boutique : 404 ; sans abonnement : 402', async () => {
     const p = await w.produit({ prix: 500, stock: 5000 });
     const vente = await w.vente({ lignes: [{ produitId: p.id, quantite: 2000 }], paiements: [{ mode: 'especes', montant: 1000 }] });

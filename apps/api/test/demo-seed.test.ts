@@ -159,6 +159,39 @@ describe(`données de démonstration (${TEST_DIALECT})`, () => {
     expect(await db().selectFrom('users').select('id').execute()).toEqual(before);
     expect(await db().selectFrom('services').select('id').execute()).toEqual(shopsBefore);
   });
+  it('90 jours de ventes dans chaque boutique : numéros sans trou, modes variés, dettes dont certaines en retard, stock = somme des mouvements', async () => {
+    const shops = await db().selectFrom('services').select(['id', 'devise']).orderBy('id').execute();
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const todayLocal = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+    for (const shop of shops) {
+      const ventes = await db().selectFrom('ventes').select(['id', 'numero', 'created_at', 'total_ttc', 'montant_paye', 'statut']).where('service_id', '=', shop.id).orderBy('numero').execute();
+      expect(ventes.length).toBeGreaterThan(100);
+      const byYear = new Map<string, number[]>();
+      for (const v of ventes) {
+        const [, year, n] = /^V-(\d{4})-(\d{6})$/.exec(v.numero)!;
+        byYear.set(year!, [...(byYear.get(year!) ?? []), Number(n)]);
+      }
+      for (const ns of byYear.values()) expect(ns).toEqual(ns.map((_, i) => i + 1));
+      const oldest = ventes.map((v) => v.created_at).sort()[0]!;
+      expect(Date.now() - Date.parse(oldest)).toBeGreaterThan(80 * 86_400_000);
+      expect(ventes.every((v) => v.created_at <= new Date().toISOString())).toBe(true);
+      const modes = await db().selectFrom('paiements').select('mode').distinct().where('service_id', '=', shop.id).execute();
+      expect(modes.map((m) => m.mode).sort()).toEqual(['carte', 'especes', 'mobile_money']);
+      const dettes = await db().selectFrom('dettes').select(['montant', 'paye', 'echeance']).where('service_id', '=', shop.id).execute();
+      expect(dettes.length).toBeGreaterThan(3);
+      expect(dettes.some((d) => d.echeance < todayLocal && Number(d.montant) > Number(d.paye))).toBe(true);
+      expect(dettes.some((d) => d.echeance >= todayLocal)).toBe(true);
+      expect(new Set(ventes.map((v) => v.statut))).toEqual(new Set(['payee', 'a_credit', 'partiellement_payee']));
+      const stock = await db()
+        .selectFrom('produits as p')
+        .select(['p.id', 'p.quantite', (eb) => eb.selectFrom('mouvements_stock as m').select((e) => e.fn.sum<number>('m.quantite').as('s')).whereRef('m.produit_id', '=', 'p.id').as('somme')])
+        .where('p.service_id', '=', shop.id)
+        .execute();
+      for (const p of stock) expect(Number(p.quantite)).toBe(Number(p.somme ?? 0));
+      expect(stock.every((p) => Number(p.quantite) >= 0)).toBe(true);
+    }
+  });
 });
 
 describe(`données de démonstration sur une base déjà utilisée (${TEST_DIALECT})`, () => {

@@ -4,6 +4,7 @@ import { periodEnd } from '@comptoir/shared';
 import { addDays, nowIso, todayUtc } from '../db/time.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { seedDemoCatalogue } from './catalogue.js';
+import { seedDemoVentes } from './ventes.js';
 
 export const DEMO_PASSWORD = 'comptoir';
 export const DEMO_ACCOUNTS = [
@@ -16,14 +17,14 @@ export const DEMO_ACCOUNTS = [
  * Demo data (product.md §5): three accounts and two shops of one owner, one in FCFA and one in
  * euros; the manager works in the first only; the owner has a plan « Commerce » running for a year
  * from 30 days ago; in each shop a small catalogue with opening stock, customers and suppliers
- * (demo/catalogue.ts). Loaded only into an empty database. Sales join it with their module.
+ * (demo/catalogue.ts), then 90 days of sales (demo/ventes.ts). Loaded only into an empty database.
  */
 export async function seedDemoData(db: Kysely<DB>): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = nowIso();
-  await db.transaction().execute(async (trx) => {
+  const shops = await db.transaction().execute(async (trx) => {
     const ids: Record<string, number> = {};
     for (const account of DEMO_ACCOUNTS) {
       const { id } = await trx
@@ -61,6 +62,12 @@ export async function seedDemoData(db: Kysely<DB>): Promise<boolean> {
         mode_paiement: 'mobile_money', reference: 'OM-DEMO-0001', suspendu: 0, created_at: now, created_by: ids['ROLE_ADMIN']!,
       })
       .execute();
+    return { dakar: dakar.id, lyon: lyon.id, ownerId, managerId: ids['ROLE_GERANT']! };
+  });
+  // Three months of sales in both shops, through the sales module.
+  await db.transaction().execute(async (trx) => {
+    await seedDemoVentes(trx, shops.dakar, [shops.ownerId, shops.managerId], { days: 90, perDay: 3, seed: 2026 });
+    await seedDemoVentes(trx, shops.lyon, [shops.ownerId], { days: 90, perDay: 2, seed: 69 });
   });
   return true;
 }

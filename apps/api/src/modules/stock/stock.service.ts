@@ -14,6 +14,8 @@ export interface MovementInput {
   documentType?: string | null;
   documentId?: number | null;
   userId: number | null;
+  /** When it happened (ISO); now by default. Demo data of past days only. */
+  at?: string;
 }
 
 /** 409 naming the product and, when known, what is on hand: « … : 3 kg disponibles. » */
@@ -34,7 +36,7 @@ export function insufficientStock(nom: string, disponible?: { quantite: number; 
 export async function applyMovement(trx: Transaction<DB>, input: MovementInput): Promise<number> {
   if (!Number.isSafeInteger(input.quantite) || input.quantite === 0) throw new RangeError('Quantité de mouvement invalide');
   const delta = input.quantite;
-  const now = nowIso();
+  const now = input.at ?? nowIso();
   let update = trx
     .updateTable('produits')
     .set({ quantite: sql`quantite + ${delta}`, updated_at: now })

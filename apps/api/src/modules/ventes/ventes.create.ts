@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { calculerVente, formatMoney, isWholeQuantity, type Vente, type VenteData } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { AppError, businessRule, conflict, notFound, validationError } from '../../core/errors.js';
@@ -39,8 +39,8 @@ export function empreinteVente(input: VenteData): string {
 const keyConflict = () => conflict('Cette clé a déjà servi pour une autre vente.');
 
 /** The sale already recorded under this key: a replay when the cart is the same, 409 otherwise. */
-async function replayOf(ctx: AppContext, service: Service, cle: string, empreinte: string): Promise<CreatedVente | null> {
-  const existing = await ctx.database.db
+async function replayOf(db: Kysely<DB>, service: Service, cle: string, empreinte: string): Promise<CreatedVente | null> {
+  const existing = await db
     .selectFrom('ventes')
     .select(['id', 'empreinte'])
     .where('service_id', '=', service.id)
@@ -48,7 +48,7 @@ async function replayOf(ctx: AppContext, service: Service, cle: string, empreint
     .executeTakeFirst();
   if (!existing) return null;
   if (existing.empreinte !== empreinte) throw keyConflict();
-  return { vente: await readVente(ctx.database.db, service.id, existing.id, service.devise), replayed: true };
+  return { vente: await readVente(db, service.id, existing.id, service.devise), replayed: true };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -62,13 +62,40 @@ function isUniqueViolation(error: unknown): boolean {
  * allocated to it at once), stock out through the ledger and a gapless number, all in one
  * transaction. The idempotency key makes a retry answer the first sale.
  */
-export async function createVente(ctx: AppContext, userId: number, service: Service, input: VenteData, options: CreateOptions = {}): Promise<CreatedVente> {
-  const { db } = ctx.database;
-  const empreinte = empreinteVente(input);
-  const first = await replayOf(ctx, service, input.cleIdempotence, empreinte);
-  if (first) return first;
+export function createVente(ctx: AppContext, userId: number, service: Service, input: VenteData, options: CreateOptions = {}): Promise<CreatedVente> {
+  return recordVente(ctx.database.db, userId, service, input, options);
+}
 
-  const now = options.now ?? new Date();
+/** Same as createVente, on a database handle (demo data). */
+export async function recordVente(db: Kysely<DB>, userId: number, service: Service, input: VenteData, options: CreateOptions = {}): Promise<CreatedVente> {
+  const empreinte = empreinteVente(input);
+  const first = await replayOf(db, service, input.cleIdempotence, empreinte);
+  if (first) return first;
+  const write = await prepareVente(db, userId, service, input, empreinte, options.now ?? new Date());
+  try {
+    const venteId = await db.transaction().execute(write);
+    return { vente: await readVente(db, service.id, venteId, service.devise), replayed: false };
+  } catch (error) {
+    // A concurrent request with the same key committed first: answer like a replay, never a 500.
+    if (isUniqueViolation(error)) {
+      const replay = await replayOf(db, service, input.cleIdempotence, empreinte);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+}
+
+/**
+ * A sale inside the caller's transaction, without the idempotency replay nor the answer (demo
+ * data: many sales in one transaction). Returns the sale's id.
+ */
+export async function insertVente(trx: Transaction<DB>, userId: number, service: Service, input: VenteData, now: Date): Promise<number> {
+  const write = await prepareVente(trx, userId, service, input, empreinteVente(input), now);
+  return write(trx);
+}
+
+/** Checks the cart against the shop's rows and computes it; returns the writing of the sale. */
+async function prepareVente(db: Kysely<DB>, userId: number, service: Service, input: VenteData, empreinte: string, now: Date): Promise<(trx: Transaction<DB>) => Promise<number>> {
   const typeVente = await db.selectFrom('types_ventes').selectAll().where('id', '=', input.typeVenteId).executeTakeFirst();
   if (!typeVente) throw validationError([{ field: 'typeVenteId', message: "Ce type de vente n'existe pas." }]);
   if (typeVente.actif !== 1) throw businessRule(`Le type de vente « ${typeVente.nom} » n'est plus proposé.`);
@@ -114,70 +141,60 @@ export async function createVente(ctx: AppContext, userId: number, service: Serv
   const rendus = input.paiements.map((p) => (p.mode === 'especes' && p.recu !== null ? p.recu - p.montant : 0));
   const nowIso = now.toISOString();
 
-  try {
-    const venteId = await db.transaction().execute(async (trx) => {
-      if (reste > 0) await checkCreditLimit(trx, service, client!, reste, money);
-      const numero = await nextNumero(trx, service.id, 'vente', service.prefixe_vente, now);
-      const { id } = await trx
-        .insertInto('ventes')
-        .values({
-          service_id: service.id, numero, cle_idempotence: input.cleIdempotence, empreinte, type_vente_id: typeVente.id, client_id: client?.id ?? null,
-          user_id: userId, remise_type: input.remiseGlobale?.type ?? null, remise_valeur: input.remiseGlobale?.valeur ?? null,
-          total_brut: calcul.totalBrut, total_remises: calcul.totalRemises, remise_globale: calcul.remiseGlobale, total_ht: calcul.totalHt,
-          total_tva: calcul.totalTva, total_ttc: calcul.totalTtc, montant_paye: paye, rendu: rendus.reduce((a, b) => a + b, 0),
-          statut: reste > 0 ? (paye > 0 ? 'partiellement_payee' : 'a_credit') : 'payee', note: input.note ?? null, created_at: nowIso,
-        })
+  return async (trx) => {
+    if (reste > 0) await checkCreditLimit(trx, service, client!, reste, money);
+    const numero = await nextNumero(trx, service.id, 'vente', service.prefixe_vente, now);
+    const { id } = await trx
+      .insertInto('ventes')
+      .values({
+        service_id: service.id, numero, cle_idempotence: input.cleIdempotence, empreinte, type_vente_id: typeVente.id, client_id: client?.id ?? null,
+        user_id: userId, remise_type: input.remiseGlobale?.type ?? null, remise_valeur: input.remiseGlobale?.valeur ?? null,
+        total_brut: calcul.totalBrut, total_remises: calcul.totalRemises, remise_globale: calcul.remiseGlobale, total_ht: calcul.totalHt,
+        total_tva: calcul.totalTva, total_ttc: calcul.totalTtc, montant_paye: paye, rendu: rendus.reduce((a, b) => a + b, 0),
+        statut: reste > 0 ? (paye > 0 ? 'partiellement_payee' : 'a_credit') : 'payee', note: input.note ?? null, created_at: nowIso,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const lignes = input.lignes.map((l, i) => {
+      const p = byId.get(l.produitId)!;
+      const c = calcul.lignes[i]!;
+      return {
+        service_id: service.id, vente_id: id, position: i + 1, produit_id: p.id, nom: p.nom, reference: p.reference, code_barres: p.code_barres,
+        unite_symbole: p.symbole, quantite: l.quantite, prix_unitaire: prixOf(p), taux_tva: c.tauxTva, prix_achat: Number(p.prix_achat),
+        remise_type: l.remise?.type ?? null, remise_valeur: l.remise?.valeur ?? null, montant_brut: c.montantBrut, remise_ligne: c.remiseLigne,
+        remise_globale: c.remiseGlobale, montant_ht: c.montantHt, montant_tva: c.montantTva, montant_ttc: c.montantTtc,
+      };
+    });
+    for (let i = 0; i < lignes.length; i += 100) await trx.insertInto('vente_lignes').values(lignes.slice(i, i + 100)).execute();
+    if (input.paiements.length) {
+      await trx
+        .insertInto('paiements')
+        .values(input.paiements.map((p, i) => ({
+          service_id: service.id, vente_id: id, mode: p.mode, montant: p.montant, recu: p.recu ?? null, rendu: rendus[i]!,
+          operateur: p.operateur ?? null, reference: p.reference ?? null, created_at: nowIso,
+        })))
+        .execute();
+    }
+    // One movement per product, in id order: concurrent multi-line sales lock rows in the same order.
+    const sorties = new Map<number, number>();
+    for (const l of input.lignes) sorties.set(l.produitId, (sorties.get(l.produitId) ?? 0) + l.quantite);
+    for (const produitId of [...sorties.keys()].sort((a, b) => a - b)) {
+      await applyMovement(trx, {
+        serviceId: service.id, produitId, quantite: -sorties.get(produitId)!, type: 'vente', motif: `Vente ${numero}`,
+        documentType: 'vente', documentId: id, userId, at: nowIso,
+      });
+    }
+    if (reste > 0) {
+      const dette = await trx
+        .insertInto('dettes')
+        .values({ service_id: service.id, vente_id: id, client_id: client!.id, montant: reste, paye: 0, echeance: input.echeance!, created_at: nowIso })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const lignes = input.lignes.map((l, i) => {
-        const p = byId.get(l.produitId)!;
-        const c = calcul.lignes[i]!;
-        return {
-          service_id: service.id, vente_id: id, position: i + 1, produit_id: p.id, nom: p.nom, reference: p.reference, code_barres: p.code_barres,
-          unite_symbole: p.symbole, quantite: l.quantite, prix_unitaire: prixOf(p), taux_tva: c.tauxTva, prix_achat: Number(p.prix_achat),
-          remise_type: l.remise?.type ?? null, remise_valeur: l.remise?.valeur ?? null, montant_brut: c.montantBrut, remise_ligne: c.remiseLigne,
-          remise_globale: c.remiseGlobale, montant_ht: c.montantHt, montant_tva: c.montantTva, montant_ttc: c.montantTtc,
-        };
-      });
-      for (let i = 0; i < lignes.length; i += 100) await trx.insertInto('vente_lignes').values(lignes.slice(i, i + 100)).execute();
-      if (input.paiements.length) {
-        await trx
-          .insertInto('paiements')
-          .values(input.paiements.map((p, i) => ({
-            service_id: service.id, vente_id: id, mode: p.mode, montant: p.montant, recu: p.recu ?? null, rendu: rendus[i]!,
-            operateur: p.operateur ?? null, reference: p.reference ?? null, created_at: nowIso,
-          })))
-          .execute();
-      }
-      // One movement per product, in id order: concurrent multi-line sales lock rows in the same order.
-      const sorties = new Map<number, number>();
-      for (const l of input.lignes) sorties.set(l.produitId, (sorties.get(l.produitId) ?? 0) + l.quantite);
-      for (const produitId of [...sorties.keys()].sort((a, b) => a - b)) {
-        await applyMovement(trx, {
-          serviceId: service.id, produitId, quantite: -sorties.get(produitId)!, type: 'vente', motif: `Vente ${numero}`,
-          documentType: 'vente', documentId: id, userId,
-        });
-      }
-      if (reste > 0) {
-        const dette = await trx
-          .insertInto('dettes')
-          .values({ service_id: service.id, vente_id: id, client_id: client!.id, montant: reste, paye: 0, echeance: input.echeance!, created_at: nowIso })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await allocateCredit(trx, service.id, client!.id, dette.id, reste, nowIso);
-        await refreshVenteStatut(trx, id);
-      }
-      return id;
-    });
-    return { vente: await readVente(db, service.id, venteId, service.devise), replayed: false };
-  } catch (error) {
-    // A concurrent request with the same key committed first: answer like a replay, never a 500.
-    if (isUniqueViolation(error)) {
-      const replay = await replayOf(ctx, service, input.cleIdempotence, empreinte);
-      if (replay) return replay;
+      await allocateCredit(trx, service.id, client!.id, dette.id, reste, nowIso);
+      await refreshVenteStatut(trx, id);
     }
-    throw error;
-  }
+    return id;
+  };
 }
 
 /** Outstanding of the customer plus the new rest (after their available credit) within the limit. */

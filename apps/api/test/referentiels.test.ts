@@ -129,6 +129,8 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
     it('un type de vente utilisé ne se supprime pas : 409 (table déclarée dans TYPE_VENTE_REFERENCES)', async () => {
       const { db } = server.ctx.database;
       const detail = (await client.get('/api/types-ventes', token.admin)).body.items[0];
+      expect(TYPE_VENTE_REFERENCES.map((r) => r.table)).toContain('ventes');
+      const declared = [...TYPE_VENTE_REFERENCES];
       await sql`create table essai_ventes (id integer primary key, type_vente_id integer)`.execute(db);
       TYPE_VENTE_REFERENCES.push({ table: 'essai_ventes', column: 'type_vente_id', one: 'vente', many: 'ventes' });
       try {
@@ -136,7 +138,7 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
         const refused = expectProblem(await client.delete(`/api/types-ventes/${detail.id}`, token.admin), 409, 'CONFLICT');
         expect(refused.detail).toBe('Le type de vente « Vente au détail » figure sur 2 ventes : désactivez-le plutôt que de le supprimer.');
       } finally {
-        TYPE_VENTE_REFERENCES.length = 0;
+        TYPE_VENTE_REFERENCES.splice(0, TYPE_VENTE_REFERENCES.length, ...declared);
         await sql`drop table essai_ventes`.execute(db);
       }
     });

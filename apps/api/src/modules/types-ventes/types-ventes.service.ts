@@ -11,7 +11,7 @@ import { findTypeVente, findTypeVentePage, typeVenteColumns, typeVenteNameTaken 
  * (e.g. { table: 'ventes', column: 'type_vente_id', one: 'vente', many: 'ventes' }); a sale type
  * in use can then only be deactivated. Mutable only so that a test can register a table of its own.
  */
-export const TYPE_VENTE_REFERENCES: Reference[] = [];
+export const TYPE_VENTE_REFERENCES: Reference[] = [{ table: 'ventes', column: 'type_vente_id', one: 'vente', many: 'ventes' }];
 
 const prixUtilise = (value: string): PrixUtilise => (PRIX_UTILISES as readonly string[]).includes(value) ? (value as PrixUtilise) : 'detail';
 

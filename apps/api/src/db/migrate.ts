@@ -8,6 +8,7 @@ import * as m004 from './migrations/004_catalogue_sorts.js';
 import * as m005 from './migrations/005_trigram_search.js';
 import * as m006 from './migrations/006_sqlite_fts_search.js';
 import * as m007 from './migrations/007_ventes.js';
+import * as m008 from './migrations/008_produits_perf.js';
 
 type MigrationModule = { up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void> };
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '005_trigram_search': m005,
   '006_sqlite_fts_search': m006,
   '007_ventes': m007,
+  '008_produits_perf': m008,
 };
 
 class StaticProvider implements MigrationProvider {

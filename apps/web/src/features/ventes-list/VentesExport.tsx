@@ -7,9 +7,8 @@ import { useToast } from '../../lib/toast';
 import { parseCsv } from '../produits/import/csv';
 import { ventePath } from './api';
 
-/** Columns of the server's CSV that hold amounts (numbers in the workbook). */
-export const isNumericHeader = (header: string): boolean =>
-  /total|payé|reste|retourné|montant|\bht\b|tva|ttc|lignes/i.test(header);
+/** Columns of the server's CSV that hold numbers (numbers in the workbook, not text). */
+const NUMERIC_HEADERS = new Set(['Lignes', 'Total TTC', 'Payé', 'Retourné', 'Reste à payer']);
 
 interface Props {
   serviceId: number;
@@ -35,7 +34,7 @@ export function VentesExport({ serviceId, query }: Props) {
       ).replace(/^\uFEFF/, '');
       const rows = parseCsv(csv, ';');
       const numeric = new Set(
-        (rows[0] ?? []).flatMap((header, index) => (isNumericHeader(header) ? [index] : [])),
+        (rows[0] ?? []).flatMap((header, index) => (NUMERIC_HEADERS.has(header) ? [index] : [])),
       );
       const { downloadBlob, writeXlsx } = await import('../produits/import/xlsx');
       downloadBlob(await writeXlsx('Ventes', rows, numeric), `ventes-${todayIso()}.xlsx`);

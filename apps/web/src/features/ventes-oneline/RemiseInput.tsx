@@ -17,10 +17,8 @@ interface Props {
   devise: string;
 }
 
-const TYPES = [
-  { value: 'montant', label: 'Montant' },
-  { value: 'pourcent', label: '%' },
-];
+const symbole = (devise: string) =>
+  devise === 'XOF' || devise === 'XAF' ? 'FCFA' : devise === 'EUR' ? '€' : devise;
 
 /** A discount: an amount in the shop's currency, or a percentage (sent in basis points). */
 export function RemiseInput({ id, label, value, onChange, devise }: Props) {
@@ -55,7 +53,10 @@ export function RemiseInput({ id, label, value, onChange, devise }: Props) {
       />
       <Dropdown
         value={type}
-        options={TYPES}
+        options={[
+          { value: 'montant', label: symbole(devise) },
+          { value: 'pourcent', label: '%' },
+        ]}
         onChange={(e) => set(e.value as 'montant' | 'pourcent', null)}
         aria-label={`Type de ${label.toLowerCase()}`}
         style={{ maxWidth: '7rem' }}

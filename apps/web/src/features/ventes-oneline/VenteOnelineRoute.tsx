@@ -231,7 +231,7 @@ function VenteOneline({ serviceId }: { serviceId: number }) {
             {(
               [
                 ['Total brut', totaux.totalBrut],
-                ['Remises', -totaux.totalRemises],
+                ...(totaux.totalRemises > 0 ? [['Remises', -totaux.totalRemises] as const] : []),
                 ['Total HT', totaux.totalHt],
                 ['TVA', totaux.totalTva],
                 ['Total TTC', totaux.totalTtc],

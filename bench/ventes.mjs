@@ -17,7 +17,7 @@ import { inBatches, openWriter, signIn } from './accounts.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PRODUCTS = 50_000;
-const LEVELS = [1, 10, 50];
+const LEVELS = (process.env.BENCH_LEVELS ?? '1,10,50').split(',').map(Number);
 const PER_LEVEL = Number(process.env.BENCH_VENTES ?? 500);
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const BENCH_EMAIL = 'caisse-banc@comptoir.test';

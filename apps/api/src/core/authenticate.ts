@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { effectiveRole, isRole, type Role } from '@comptoir/shared';
-import { verifyAccessToken } from '../modules/auth/tokens.js';
+import type { DB } from '../db/schema.js';
+import { verifyAccessToken, type VerifiedAccess } from '../modules/auth/tokens.js';
 import type { AppContext } from './context.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 
@@ -11,6 +13,45 @@ export interface AuthUser {
   effectiveRole: Role | null;
 }
 
+/** The bearer token's claims (signature, issuer, audience, expiry); no database read. */
+export async function verifyBearer(ctx: AppContext, request: FastifyRequest): Promise<VerifiedAccess> {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) throw unauthenticated();
+  return verifyAccessToken(ctx.config, match[1]);
+}
+
+/**
+ * The account behind verified claims, read on every call (one query: the user and their roles):
+ * a disabled account, or a session older than the last password change, is refused at once.
+ */
+export async function loadAuthUser(
+  db: Kysely<DB>,
+  request: FastifyRequest,
+  claims: VerifiedAccess,
+  access: 'user' | readonly Role[],
+): Promise<AuthUser> {
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select(['users.id', 'users.email', 'users.active', 'users.session_version', 'user_roles.role'])
+    .where('users.id', '=', claims.userId)
+    .execute();
+  const row = rows[0];
+  // A disabled account says so, even though disabling also ended its sessions.
+  if (row && row.active !== 1) {
+    throw new AppError(401, 'ACCOUNT_DISABLED', 'Compte désactivé', 'Ce compte est désactivé. Contactez votre responsable.');
+  }
+  if (!row || row.session_version !== claims.sessionVersion) {
+    throw unauthenticated('Votre session a expiré. Reconnectez-vous.', 'TOKEN_EXPIRED');
+  }
+  const roles = rows.map((r) => r.role).filter((r): r is string => r !== null).filter(isRole);
+  if (access !== 'user' && !roles.some((r) => access.includes(r))) throw forbidden();
+  const user: AuthUser = { id: row.id, email: row.email, roles, effectiveRole: effectiveRole(roles) };
+  (request as FastifyRequest & { authUserId?: number }).authUserId = user.id;
+  return user;
+}
+
 /**
  * Checks the bearer token, then the account itself on every call: a disabled account, or a
  * session older than the last password change, is refused at once.
@@ -19,28 +60,8 @@ export async function authenticate(
   ctx: AppContext,
   request: FastifyRequest,
   access: 'user' | readonly Role[],
+  db: Kysely<DB> = ctx.database.db,
 ): Promise<AuthUser> {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (!match?.[1]) throw unauthenticated();
-  const claims = await verifyAccessToken(ctx.config, match[1]);
-  const { db } = ctx.database;
-  const row = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'active', 'session_version'])
-    .where('id', '=', claims.userId)
-    .executeTakeFirst();
-  // A disabled account says so, even though disabling also ended its sessions.
-  if (row && row.active !== 1) {
-    throw new AppError(401, 'ACCOUNT_DISABLED', 'Compte désactivé', 'Ce compte est désactivé. Contactez votre responsable.');
-  }
-  if (!row || row.session_version !== claims.sessionVersion) {
-    throw unauthenticated('Votre session a expiré. Reconnectez-vous.', 'TOKEN_EXPIRED');
-  }
-  const roleRows = await db.selectFrom('user_roles').select('role').where('user_id', '=', row.id).execute();
-  const roles = roleRows.map((r) => r.role).filter(isRole);
-  if (access !== 'user' && !roles.some((r) => access.includes(r))) throw forbidden();
-  const user: AuthUser = { id: row.id, email: row.email, roles, effectiveRole: effectiveRole(roles) };
-  (request as FastifyRequest & { authUserId?: number }).authUserId = user.id;
-  return user;
+  const claims = await verifyBearer(ctx, request);
+  return loadAuthUser(db, request, claims, access);
 }

@@ -5,7 +5,7 @@ import './zod-locale.js';
 import type { ServicesTable } from '../db/schema.js';
 import type { Selectable } from 'kysely';
 import { validationError } from './errors.js';
-import { authenticate, type AuthUser } from './authenticate.js';
+import { loadAuthUser, verifyBearer, type AuthUser } from './authenticate.js';
 import { requireServiceAccess } from './service-access.js';
 import { requireSubscription } from './subscription.js';
 import type { AppContext } from './context.js';
@@ -113,14 +113,26 @@ export function defineRoute<
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (request, reply) => {
       let user: AuthUser | undefined;
-      if (spec.access !== 'public') user = await authenticate(ctx, request, spec.access);
-      const params = (spec.params ? parse(spec.params, request.params, 'params') : undefined) as Out<P>;
+      let params: Out<P>;
       let service: Selectable<ServicesTable> | undefined;
-      if (spec.service) {
-        const { serviceId } = parse(serviceIdParamsSchema, request.params, 'serviceId');
-        service = await requireServiceAccess(ctx, user!, serviceId);
+      if (spec.access === 'public') {
+        params = (spec.params ? parse(spec.params, request.params, 'params') : undefined) as Out<P>;
+      } else {
+        const access = spec.access;
+        // The token first (no database), then the account, the shop and the subscription on one
+        // connection: on SQLite one turn of the connection instead of one per query.
+        const claims = await verifyBearer(ctx, request);
+        params = await ctx.database.db.connection().execute(async (db) => {
+          user = await loadAuthUser(db, request, claims, access);
+          const p = (spec.params ? parse(spec.params, request.params, 'params') : undefined) as Out<P>;
+          if (spec.service) {
+            const { serviceId } = parse(serviceIdParamsSchema, request.params, 'serviceId');
+            service = await requireServiceAccess(ctx, user, serviceId, db);
+          }
+          if (spec.method !== 'GET' && spec.subscription !== 'exempt') await requireSubscription(ctx, user, service, db);
+          return p;
+        });
       }
-      if (user && spec.method !== 'GET' && spec.subscription !== 'exempt') await requireSubscription(ctx, user, service);
       const query = (spec.query ? parse(spec.query, request.query, 'query') : undefined) as Out<Q>;
       const body = (spec.body ? parse(spec.body, request.body, 'body') : undefined) as Out<B>;
       const result = await spec.handler({

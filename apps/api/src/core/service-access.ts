@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { ServicesTable } from '../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, ServicesTable } from '../db/schema.js';
 import type { AuthUser } from './authenticate.js';
 import type { AppContext } from './context.js';
 import { forbidden, notFound } from './errors.js';
@@ -12,26 +12,30 @@ export async function requireServiceAccess(
   ctx: AppContext,
   user: AuthUser,
   serviceId: number,
+  db: Kysely<DB> = ctx.database.db,
 ): Promise<Selectable<ServicesTable>> {
-  const { db } = ctx.database;
-  const service = await db.selectFrom('services').selectAll().where('id', '=', serviceId).executeTakeFirst();
-  if (service && (await mayAccess(ctx, user, service))) return service;
+  // One query: the shop and whether the user works in it.
+  const row = await db
+    .selectFrom('services')
+    .selectAll('services')
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('service_members').select('service_members.user_id').where('service_members.service_id', '=', serviceId).where('service_members.user_id', '=', user.id))
+        .as('est_membre'),
+    )
+    .where('services.id', '=', serviceId)
+    .executeTakeFirst();
+  if (row) {
+    const { est_membre: membre, ...service } = row;
+    if (mayAccess(user, service, Boolean(membre))) return service;
+  }
   throw notFound('Boutique introuvable.');
 }
 
-async function mayAccess(ctx: AppContext, user: AuthUser, service: Selectable<ServicesTable>): Promise<boolean> {
+function mayAccess(user: AuthUser, service: Selectable<ServicesTable>, member: boolean): boolean {
   if (user.roles.includes('ROLE_ADMIN')) return true;
   if (user.roles.includes('ROLE_PROPRIETAIRE') && service.owner_id === user.id) return true;
-  if (user.roles.includes('ROLE_GERANT')) {
-    const member = await ctx.database.db
-      .selectFrom('service_members')
-      .select('user_id')
-      .where('service_id', '=', service.id)
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
-    return member !== undefined;
-  }
-  return false;
+  return user.roles.includes('ROLE_GERANT') && member;
 }
 
 /**

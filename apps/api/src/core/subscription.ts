@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { formatDate, type CurrentSubscriptionStatus } from '@comptoir/shared';
-import type { ServicesTable } from '../db/schema.js';
+import type { DB, ServicesTable } from '../db/schema.js';
 import { todayUtc } from '../db/time.js';
 import type { AuthUser } from './authenticate.js';
 import type { AppContext } from './context.js';
@@ -21,9 +21,9 @@ const NONE: Coverage = { statut: 'aucun', dateDebut: null, dateFin: null, plan: 
  * Coverage of owners on `today`: active if one of their subscriptions is active; otherwise, in this
  * order, a suspended one covering today, the next one to come, the last one ended, or none.
  */
-export async function coverageOf(ctx: AppContext, ownerIds: readonly number[], today = todayUtc()): Promise<Coverage> {
+export async function coverageOf(ctx: AppContext, ownerIds: readonly number[], today = todayUtc(), db: Kysely<DB> = ctx.database.db): Promise<Coverage> {
   if (ownerIds.length === 0) return NONE;
-  const rows = await ctx.database.db
+  const rows = await db
     .selectFrom('abonnements')
     .innerJoin('plans', 'plans.id', 'abonnements.plan_id')
     .select(['abonnements.date_debut', 'abonnements.date_fin', 'abonnements.suspendu', 'plans.nom', 'plans.id as plan_id'])
@@ -48,8 +48,8 @@ export async function coverageOf(ctx: AppContext, ownerIds: readonly number[], t
 }
 
 /** Owners of the shops a manager works in. */
-export async function ownersOfMemberships(ctx: AppContext, userId: number): Promise<number[]> {
-  const rows = await ctx.database.db
+export async function ownersOfMemberships(ctx: AppContext, userId: number, db: Kysely<DB> = ctx.database.db): Promise<number[]> {
+  const rows = await db
     .selectFrom('service_members')
     .innerJoin('services', 'services.id', 'service_members.service_id')
     .select('services.owner_id')
@@ -86,6 +86,7 @@ export async function requireSubscription(
   ctx: AppContext,
   user: AuthUser,
   service: Selectable<ServicesTable> | undefined,
+  db: Kysely<DB> = ctx.database.db,
 ): Promise<void> {
   if (user.roles.includes('ROLE_ADMIN')) return;
   let owners: number[];
@@ -97,11 +98,11 @@ export async function requireSubscription(
     owners = [user.id];
     own = true;
   } else if (user.roles.includes('ROLE_GERANT')) {
-    owners = await ownersOfMemberships(ctx, user.id);
+    owners = await ownersOfMemberships(ctx, user.id, db);
     own = false;
   } else {
     return;
   }
-  const coverage = await coverageOf(ctx, owners);
+  const coverage = await coverageOf(ctx, owners, todayUtc(), db);
   if (coverage.statut !== 'active') throw subscriptionRequired(refusal(coverage, own));
 }

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import { formatQuantity, type MouvementType } from '@comptoir/shared';
 import { AppError, notFound } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
@@ -77,6 +77,92 @@ export async function applyMovement(trx: Transaction<DB>, input: MovementInput):
     })
     .execute();
   return Number(updated.quantite);
+}
+
+export interface MovementsInput {
+  serviceId: number;
+  type: MouvementType;
+  motif?: string | null;
+  documentType?: string | null;
+  documentId?: number | null;
+  userId: number | null;
+  /** When it happened (ISO); now by default. */
+  at?: string;
+  /** One entry per product (distinct ids); signed thousandths, never zero. */
+  lignes: Array<{ produitId: number; quantite: number }>;
+}
+
+/**
+ * applyMovement for several products of one document, in three statements whatever their number:
+ * the rows are locked in id order (PostgreSQL: concurrent documents never deadlock), one UPDATE
+ * moves every quantity with the same under-zero condition per row, and one INSERT writes the
+ * movements, each by the same amount as its row. If any row is refused, the 409 (or 404) names
+ * the first such product in id order, as applyMovement one by one would, and the caller's
+ * transaction rolls every row back. Returns the new quantities by product id.
+ */
+export async function applyMovements(trx: Transaction<DB>, input: MovementsInput): Promise<Map<number, number>> {
+  const lignes = [...input.lignes].sort((a, b) => a.produitId - b.produitId);
+  for (let i = 0; i < lignes.length; i++) {
+    const l = lignes[i]!;
+    if (!Number.isSafeInteger(l.quantite) || l.quantite === 0) throw new RangeError('Quantité de mouvement invalide');
+    if (!Number.isSafeInteger(l.produitId) || (i > 0 && lignes[i - 1]!.produitId === l.produitId)) throw new RangeError('Produits de mouvement invalides');
+  }
+  const out = new Map<number, number>();
+  if (lignes.length === 0) return out;
+  const common = { serviceId: input.serviceId, type: input.type, motif: input.motif, documentType: input.documentType, documentId: input.documentId, userId: input.userId, at: input.at };
+  if (lignes.length === 1) {
+    out.set(lignes[0]!.produitId, await applyMovement(trx, { ...common, produitId: lignes[0]!.produitId, quantite: lignes[0]!.quantite }));
+    return out;
+  }
+  const now = input.at ?? nowIso();
+  const ids = lignes.map((l) => l.produitId);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await trx.selectFrom('produits').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  }
+  // Validated safe integers, written as literals: no parameter type to infer inside the CASE.
+  const delta = sql<number>`(case id ${sql.join(lignes.map((l) => sql`when ${sql.lit(l.produitId)} then ${sql.lit(l.quantite)}`), sql` `)} end)`;
+  const updated = await trx
+    .updateTable('produits')
+    .set({ quantite: sql`quantite + ${delta}`, updated_at: now })
+    .where('id', 'in', ids)
+    .where('service_id', '=', input.serviceId)
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`${delta} > 0`,
+        sql<boolean>`quantite + ${delta} >= 0`,
+        eb.exists(eb.selectFrom('services').select('services.id').where('services.id', '=', input.serviceId).where('services.stock_negatif_autorise', '=', 1)),
+      ]),
+    )
+    .returning(['id', 'quantite'])
+    .execute();
+  for (const r of updated) out.set(r.id, Number(r.quantite));
+  const refused = lignes.find((l) => !out.has(l.produitId));
+  if (refused) {
+    const produit = await trx
+      .selectFrom('produits')
+      .innerJoin('unites', 'unites.id', 'produits.unite_id')
+      .select(['produits.nom', 'produits.quantite', 'unites.symbole'])
+      .where('produits.id', '=', refused.produitId)
+      .where('produits.service_id', '=', input.serviceId)
+      .executeTakeFirst();
+    if (!produit) throw notFound('Produit introuvable.');
+    throw insufficientStock(produit.nom, { quantite: Number(produit.quantite), symbole: produit.symbole });
+  }
+  await trx
+    .insertInto('mouvements_stock')
+    .values(lignes.map((l) => ({
+      service_id: input.serviceId,
+      produit_id: l.produitId,
+      quantite: l.quantite,
+      type: input.type,
+      motif: input.motif ?? null,
+      document_type: input.documentType ?? null,
+      document_id: input.documentId ?? null,
+      user_id: input.userId,
+      created_at: now,
+    })))
+    .execute();
+  return out;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { AppContext } from '../../core/context.js';
 import { AppError, businessRule, conflict, notFound, validationError } from '../../core/errors.js';
 import { nextNumero } from '../../db/numbering.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
-import { applyMovement } from '../stock/stock.service.js';
+import { applyMovements } from '../stock/stock.service.js';
 import { refreshVenteStatut } from './ventes.statut.js';
 import { readVente, todayLocal } from './ventes.read.js';
 
@@ -66,15 +66,22 @@ export function createVente(ctx: AppContext, userId: number, service: Service, i
   return recordVente(ctx.database.db, userId, service, input, options);
 }
 
-/** Same as createVente, on a database handle (demo data). */
+/**
+ * Same as createVente, on a database handle (demo data). The replay lookup, the checks, the writes
+ * and the answer all run in the one transaction: on SQLite a single turn of the connection (every
+ * query outside a transaction waits for the connection again, behind the other terminals' sales),
+ * and the answer is the sale exactly as committed.
+ */
 export async function recordVente(db: Kysely<DB>, userId: number, service: Service, input: VenteData, options: CreateOptions = {}): Promise<CreatedVente> {
   const empreinte = empreinteVente(input);
-  const first = await replayOf(db, service, input.cleIdempotence, empreinte);
-  if (first) return first;
-  const write = await prepareVente(db, userId, service, input, empreinte, options.now ?? new Date());
   try {
-    const venteId = await db.transaction().execute(write);
-    return { vente: await readVente(db, service.id, venteId, service.devise), replayed: false };
+    return await db.transaction().execute(async (trx) => {
+      const first = await replayOf(trx, service, input.cleIdempotence, empreinte);
+      if (first) return first;
+      const write = await prepareVente(trx, userId, service, input, empreinte, options.now ?? new Date());
+      const venteId = await write(trx);
+      return { vente: await readVente(trx, service.id, venteId, service.devise), replayed: false };
+    });
   } catch (error) {
     // A concurrent request with the same key committed first: answer like a replay, never a 500.
     if (isUniqueViolation(error)) {
@@ -175,15 +182,13 @@ async function prepareVente(db: Kysely<DB>, userId: number, service: Service, in
         })))
         .execute();
     }
-    // One movement per product, in id order: concurrent multi-line sales lock rows in the same order.
+    // One movement per product; applyMovements locks the rows in id order (concurrent multi-line sales).
     const sorties = new Map<number, number>();
     for (const l of input.lignes) sorties.set(l.produitId, (sorties.get(l.produitId) ?? 0) + l.quantite);
-    for (const produitId of [...sorties.keys()].sort((a, b) => a - b)) {
-      await applyMovement(trx, {
-        serviceId: service.id, produitId, quantite: -sorties.get(produitId)!, type: 'vente', motif: `Vente ${numero}`,
-        documentType: 'vente', documentId: id, userId, at: nowIso,
-      });
-    }
+    await applyMovements(trx, {
+      serviceId: service.id, type: 'vente', motif: `Vente ${numero}`, documentType: 'vente', documentId: id, userId, at: nowIso,
+      lignes: [...sorties].map(([produitId, quantite]) => ({ produitId, quantite: -quantite })),
+    });
     if (reste > 0) {
       const dette = await trx
         .insertInto('dettes')

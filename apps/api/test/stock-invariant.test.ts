@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/core/errors.js';
 import { nowIso } from '../src/db/time.js';
-import { applyMovement } from '../src/modules/stock/stock.service.js';
+import { applyMovement, applyMovements } from '../src/modules/stock/stock.service.js';
 import { TEST_DIALECT } from './support/database.js';
 import { createService, createUser } from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
@@ -100,5 +100,36 @@ describe(`invariant du registre de stock (${TEST_DIALECT})`, () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const row = await db.selectFrom('produits').select('quantite').where('id', '=', id).executeTakeFirstOrThrow();
     expect(Number(row.quantite)).toBe(0);
+  });
+
+  it('plusieurs produits d’un document (applyMovements) : tout ou rien, le refus nomme le premier produit refusé, quantité = somme des mouvements', async () => {
+    const { db } = server.ctx.database;
+    await db.updateTable('services').set({ stock_negatif_autorise: 0 }).where('id', '=', serviceId).execute();
+    const now = nowIso();
+    const ids: number[] = [];
+    for (const nom of ['Lot A', 'Lot B', 'Lot C']) {
+      ids.push((await db.insertInto('produits').values({
+        service_id: serviceId, nom, nom_recherche: nom.toLowerCase(), reference: null, code_barres: null, categorie_id: null, marque_id: null,
+        unite_id: uniteId, prix_achat: 0, prix_vente: 0, prix_gros: null, taux_tva: 0, seuil_alerte: 0, image_file_id: null, description: null, actif: 1,
+        created_at: now, updated_at: now,
+      }).returning('id').executeTakeFirstOrThrow()).id);
+    }
+    const [a, b, c] = ids as [number, number, number];
+    const entree = await db.transaction().execute((trx) => applyMovements(trx, { serviceId, type: 'achat', userId, lignes: [{ produitId: c, quantite: 3000 }, { produitId: a, quantite: 2000 }, { produitId: b, quantite: 1000 }] }));
+    expect(Object.fromEntries(entree)).toEqual({ [a]: 2000, [b]: 1000, [c]: 3000 });
+    // B and C both short: the 409 names B (first in id order) and nothing moves.
+    const refus = await db.transaction().execute((trx) => applyMovements(trx, { serviceId, type: 'vente', userId, lignes: [{ produitId: c, quantite: -4000 }, { produitId: a, quantite: -1000 }, { produitId: b, quantite: -2000 }] })).catch((e: unknown) => e);
+    expect(refus).toBeInstanceOf(AppError);
+    expect((refus as AppError).detail).toContain('« Lot B »');
+    // With negative stock allowed, B goes under zero; an entry then brings it back.
+    await db.updateTable('services').set({ stock_negatif_autorise: 1 }).where('id', '=', serviceId).execute();
+    await db.transaction().execute((trx) => applyMovements(trx, { serviceId, type: 'ajustement', userId, lignes: [{ produitId: a, quantite: 500 }, { produitId: b, quantite: -2000 }] }));
+    await db.updateTable('services').set({ stock_negatif_autorise: 0 }).where('id', '=', serviceId).execute();
+    await db.transaction().execute((trx) => applyMovements(trx, { serviceId, type: 'achat', userId, lignes: [{ produitId: b, quantite: 1500 }, { produitId: c, quantite: 1 }] }));
+    for (const [id, expected] of [[a, 2500], [b, 500], [c, 3001]] as const) {
+      const row = await db.selectFrom('produits').select('quantite').where('id', '=', id).executeTakeFirstOrThrow();
+      const sum = await db.selectFrom('mouvements_stock').select(sql<number>`coalesce(sum(quantite), 0)`.as('s')).where('produit_id', '=', id).executeTakeFirstOrThrow();
+      expect([Number(row.quantite), Number(sum.s)]).toEqual([expected, expected]);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { formatMoney, type LigneCalculee } from '@comptoir/shared';
 import { memo, type Dispatch, type KeyboardEvent } from 'react';
-import { QuantityInput } from '../../components/QuantityInput';
 import type { CartAction, CartLine } from './cart';
+import { NumberField, formatScaled, parseScaled } from './NumberField';
 import { RemiseInput } from './RemiseInput';
 
 interface RowProps {
@@ -46,13 +46,16 @@ const CartRow = memo(function CartRow({ line, prix, net, devise, dispatch, onDon
             −
           </button>
           <div className="pos-qty-input">
-            <QuantityInput
+            <NumberField
               id={`pos-qty-${id}`}
-              value={line.quantite}
-              onChange={(q) => q !== null && q > 0 && dispatch({ type: 'quantite', produitId: id, quantite: q })}
-              fractionnable={produit.fractionnable}
+              inputMode={produit.fractionnable ? 'decimal' : 'numeric'}
+              text={formatScaled(line.quantite, 3)}
+              onText={(text) => {
+                // Thousandths; a unit that is not fractional keeps whole numbers (the reducer rounds).
+                const q = parseScaled(text, 3);
+                if (q !== null && q > 0) dispatch({ type: 'quantite', produitId: id, quantite: q });
+              }}
               suffix={produit.uniteSymbole}
-              min={0}
             />
           </div>
           <label htmlFor={`pos-qty-${id}`} className="pos-sr-only">

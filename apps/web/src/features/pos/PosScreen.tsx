@@ -1,15 +1,16 @@
-import { formatMoney, type PaiementInput, type Produit, type Vente } from '@comptoir/shared';
+import { formatMoney, type PaiementInput, type Produit, type Remise, type Vente } from '@comptoir/shared';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { SelectButton } from 'primereact/selectbutton';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { errorMessage } from '../../lib/errors';
 import { useFeedback } from '../../lib/use-feedback';
 import { useToast } from '../../lib/toast';
 import { useReceiptShop } from '../receipt/api';
 import { ReceiptPanel } from '../receipt/ReceiptPanel';
 import { ProductCache, lookupBarcode, searchProduits, useCreateVente, useTypesVentes } from './api';
-import { cartReducer, loadCart, prixUnitaire, saveCart, toCartProduct, totaux, venteBody, type CartLine } from './cart';
+import { cartReducer, isEmptyCart, loadCart, prixUnitaire, saveCart, toCartProduct, totaux, venteBody, type Cart, type CartLine, type CartClient } from './cart';
 import { CartLines } from './CartLines';
 import { CustomerPicker } from './CustomerPicker';
 import { PaymentDialog } from './PaymentDialog';
@@ -18,6 +19,14 @@ import { ProductGrid } from './ProductGrid';
 import { RemiseInput } from './RemiseInput';
 import { Shortcuts } from './Shortcuts';
 import './pos.css';
+
+const noop = () => undefined;
+
+/** Runs `task` when the browser is idle (at the latest after 1 s), or soon where there is no requestIdleCallback. */
+const whenIdle = (task: () => void) => {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 1000 });
+  else setTimeout(task, 50);
+};
 
 /** The point of sale of one shop (`/pages/ventes`). */
 export function PosScreen({ serviceId }: { serviceId: number }) {
@@ -35,7 +44,36 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
   const feedback = useFeedback();
   const toast = useToast();
 
-  useEffect(() => saveCart(serviceId, cart), [serviceId, cart]);
+  // The cart is written to localStorage off the scan's path (idle time, or at once when the page
+  // is hidden or left, or the screen closed); an emptied cart is forgotten at once (a recorded
+  // sale never comes back after a reload).
+  const pendingSave = useRef<Cart | null>(null);
+  const flushSave = useCallback(() => {
+    if (pendingSave.current) saveCart(serviceId, pendingSave.current);
+    pendingSave.current = null;
+  }, [serviceId]);
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flushSave();
+    };
+    window.addEventListener('pagehide', flushSave);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flushSave);
+      document.removeEventListener('visibilitychange', onVisibility);
+      flushSave();
+    };
+  }, [flushSave]);
+  useEffect(() => {
+    if (isEmptyCart(cart)) {
+      pendingSave.current = null;
+      saveCart(serviceId, cart);
+      return;
+    }
+    const scheduled = pendingSave.current !== null;
+    pendingSave.current = cart;
+    if (!scheduled) whenIdle(flushSave);
+  }, [serviceId, cart, flushSave]);
 
   // The sale type: the stored one, else the first retail type.
   const typeVente = types.data?.find((t) => t.id === cart.typeVenteId) ?? types.data?.find((t) => t.prixUtilise === 'detail') ?? types.data?.[0];
@@ -49,6 +87,7 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
   const dialogOpen = paying || done !== null;
   /** Gives the keyboard back to the search field (after every action, unless a dialog is open). */
   const focusSearch = useCallback(() => {
+    if (document.activeElement === searchRef.current && !document.querySelector('.p-dialog')) return;
     requestAnimationFrame(() => {
       if (document.querySelector('.p-dialog')) return;
       searchRef.current?.focus();
@@ -73,7 +112,9 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
       }
       lookupBarcode(serviceId, code)
         .then((p) => {
-          if (p) addProduit(p);
+          // The line is committed in this very task: a frame drawn before React's next scheduled
+          // task would otherwise show the screen without it (up to 16 ms more).
+          if (p) flushSync(() => addProduit(p));
           else toast({ severity: 'warn', summary: 'Code-barres inconnu', detail: `Aucun produit actif ne porte le code-barres ${code}.`, life: 5000 });
         })
         .catch(feedback.actionError('Recherche du code-barres impossible'));
@@ -133,7 +174,9 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
     const cle = cart.cleIdempotence ?? crypto.randomUUID();
     if (!cart.cleIdempotence) {
       dispatch({ type: 'cle', cle });
-      saveCart(serviceId, { ...cart, cleIdempotence: cle });
+      // Stored at once (not at idle time), and replacing any older cart waiting to be saved.
+      pendingSave.current = { ...cart, cleIdempotence: cle };
+      flushSave();
     }
     setPayError(null);
     create.mutate(venteBody(cart, cle, paiements, echeance), {
@@ -175,9 +218,32 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
   }, [dialogOpen]);
 
   const money = (m: number) => formatMoney(m, devise);
-  const customer = (
-    <CustomerPicker key={cart.client?.id ?? 0} serviceId={serviceId} value={cart.client} onChange={(client) => dispatch({ type: 'client', client })} onDone={paying ? () => undefined : focusSearch} />
+  // The parts that do not depend on the lines are memoised: a scan re-renders the lines and the totals only.
+  const client = cart.client;
+  const onClient = useCallback((c: CartClient | null) => dispatch({ type: 'client', client: c }), []);
+  const customer = useMemo(
+    () => <CustomerPicker key={client?.id ?? 0} serviceId={serviceId} value={client} onChange={onClient} onDone={paying ? noop : focusSearch} />,
+    [client, serviceId, onClient, paying, focusSearch],
   );
+  const typeOptions = useMemo(() => types.data?.map((t) => ({ label: t.prixUtilise === 'gros' ? 'Gros' : 'Détail', value: t.id, title: t.nom })) ?? [], [types.data]);
+  const typeVenteId = typeVente?.id;
+  const typeSelect = useMemo(
+    () =>
+      typeOptions.length > 1 && (
+        <SelectButton
+          value={typeVenteId}
+          options={typeOptions}
+          onChange={(e) => {
+            if (e.value) dispatch({ type: 'typeVente', typeVenteId: e.value as number });
+            focusSearch();
+          }}
+          allowEmpty={false}
+          aria-label="Type de vente"
+        />
+      ),
+    [typeOptions, typeVenteId, focusSearch],
+  );
+  const onRemiseGlobale = useCallback((remise: Remise | null) => dispatch({ type: 'remiseGlobale', remise }), []);
 
   return (
     <div className="pos" data-testid="pos">
@@ -188,25 +254,14 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
       </div>
       <aside className="pos-cart" aria-label="Vente en cours">
         <div className="pos-cart-top">
-          {types.data && types.data.length > 1 && (
-            <SelectButton
-              value={typeVente?.id}
-              options={types.data.map((t) => ({ label: t.prixUtilise === 'gros' ? 'Gros' : 'Détail', value: t.id, title: t.nom }))}
-              onChange={(e) => {
-                if (e.value) dispatch({ type: 'typeVente', typeVenteId: e.value as number });
-                focusSearch();
-              }}
-              allowEmpty={false}
-              aria-label="Type de vente"
-            />
-          )}
+          {typeSelect}
           {!paying && customer}
         </div>
         <CartLines lignes={cart.lignes} prix={prixDe} calculs={calc.lignes} devise={devise} dispatch={dispatch} onDone={focusSearch} />
         <div className="pos-totals">
           <div className="pos-total-row">
             <label htmlFor="pos-remise-globale">Remise globale</label>
-            <RemiseInput id="pos-remise-globale" label="Remise globale" value={cart.remiseGlobale} devise={devise} onChange={(remise) => dispatch({ type: 'remiseGlobale', remise })} />
+            <RemiseInput id="pos-remise-globale" label="Remise globale" value={cart.remiseGlobale} devise={devise} onChange={onRemiseGlobale} />
           </div>
           {calc.totalRemises > 0 && (
             <div className="pos-total-row">

@@ -1,6 +1,7 @@
 import type { Remise } from '@comptoir/shared';
-import { InputNumber } from 'primereact/inputnumber';
-import { moneyDigits, toMajor, toMinor } from '../../lib/money-input';
+import { memo } from 'react';
+import { moneyDigits } from '../../lib/money-input';
+import { NumberField, formatScaled, parseScaled } from './NumberField';
 
 interface Props {
   id: string;
@@ -11,32 +12,21 @@ interface Props {
 }
 
 /** A discount: an amount in the shop's currency, or a percentage (sent in basis points). */
-export function RemiseInput({ id, label, value, onChange, devise }: Props) {
+export const RemiseInput = memo(function RemiseInput({ id, label, value, onChange, devise }: Props) {
   const type = value?.type ?? 'montant';
   const fcfa = devise === 'XOF' || devise === 'XAF';
   const unit = fcfa ? 'FCFA' : devise === 'EUR' ? '€' : devise;
-  const shown = value === null ? null : type === 'pourcent' ? value.valeur / 100 : toMajor(value.valeur, devise);
-  const set = (v: number | null) => {
-    if (v === null || v <= 0) return onChange(value ? { type, valeur: 0 } : null);
-    onChange(type === 'pourcent' ? { type, valeur: Math.min(10000, Math.round(v * 100)) } : { type, valeur: toMinor(v, devise) ?? 0 });
+  // A percentage is kept in basis points (2 decimals), an amount in minor units (the currency's decimals).
+  const digits = type === 'pourcent' ? 2 : moneyDigits(devise);
+  const onText = (text: string) => {
+    const v = text.trim() === '' ? 0 : parseScaled(text, digits);
+    if (v === null) return;
+    if (v === 0) return onChange(value ? { type, valeur: 0 } : null);
+    onChange({ type, valeur: type === 'pourcent' ? Math.min(10000, v) : v });
   };
   return (
     <div className="pos-remise p-inputgroup">
-      <InputNumber
-        inputId={id}
-        aria-label={label}
-        value={shown}
-        onChange={(e) => set(e.value ?? null)}
-        onValueChange={(e) => set(e.value ?? null)}
-        mode="decimal"
-        locale="fr-FR"
-        minFractionDigits={0}
-        maxFractionDigits={type === 'pourcent' ? 2 : moneyDigits(devise)}
-        min={0}
-        max={type === 'pourcent' ? 100 : undefined}
-        placeholder="Remise"
-        inputClassName="w-full"
-      />
+      <NumberField id={id} aria-label={label} inputMode="decimal" placeholder="Remise" text={value === null ? '' : formatScaled(value.valeur, digits)} onText={onText} />
       <button
         type="button"
         className="p-button p-button-outlined p-button-secondary pos-remise-type"
@@ -47,4 +37,4 @@ export function RemiseInput({ id, label, value, onChange, devise }: Props) {
       </button>
     </div>
   );
-}
+});

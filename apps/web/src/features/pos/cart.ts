@@ -164,9 +164,12 @@ export function loadCart(serviceId: number): Cart {
   }
 }
 
+/** Nothing worth keeping: no line, no customer, no pending key, no global discount. */
+export const isEmptyCart = (cart: Cart): boolean => cart.lignes.length === 0 && !cart.client && !cart.cleIdempotence && !cart.remiseGlobale;
+
 export function saveCart(serviceId: number, cart: Cart): void {
   try {
-    if (cart.lignes.length === 0 && !cart.client && !cart.cleIdempotence && !cart.remiseGlobale) localStorage.removeItem(cartStorageKey(serviceId));
+    if (isEmptyCart(cart)) localStorage.removeItem(cartStorageKey(serviceId));
     else localStorage.setItem(cartStorageKey(serviceId), JSON.stringify(cart));
   } catch {
     /* storage full or disabled: the sale goes on in memory */

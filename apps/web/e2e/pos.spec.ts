@@ -128,8 +128,8 @@ test('caisse sur un téléphone (360 px) : scanner, voir le total et payer sans 
   await page.getByRole('button', { name: /Payer \(F8\)/ }).click();
   const dialog = page.getByRole('dialog', { name: /Paiement/ });
   await expect(dialog).toBeVisible();
-  const box = await dialog.boundingBox();
-  expect(box?.width).toBeGreaterThanOrEqual(355);
+  // Full width once PrimeReact's opening zoom is over (the box grows during the animation).
+  await expect.poll(async () => (await dialog.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(355);
   await typeAmount(page, (await dialog.getByLabel('Montant reçu').getAttribute('id'))!, '2000');
   await expect(dialog.getByTestId('pay-rendu')).toHaveText(amount('350 FCFA'));
   await dialog.getByRole('button', { name: /Valider la vente/ }).click();

@@ -1,14 +1,15 @@
 // Benchmarks of Comptoir against the built app. Run by `npm run bench` once on SQLite and once on
 // PostgreSQL (scripts/bench.sh). Prints figures; asserts nothing.
-// BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, login-page) runs
+// BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page) runs
 // only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
 import { benchAccounts } from './accounts.mjs';
 import { benchAuth } from './auth.mjs';
 import { benchCatalogue } from './catalogue.mjs';
 import { benchLoginPage } from './login-page.mjs';
+import { benchVentes } from './ventes.mjs';
 import { startServer } from './server.mjs';
 
-const PARTS = ['auth', 'accounts', 'catalogue', 'login-page'];
+const PARTS = ['auth', 'accounts', 'catalogue', 'ventes', 'login-page'];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean) : PARTS;
 const unknown = only.filter((p) => !PARTS.includes(p));
 if (unknown.length) throw new Error(`BENCH_ONLY : partie inconnue ${unknown.join(', ')} (parties : ${PARTS.join(', ')})`);
@@ -20,6 +21,8 @@ try {
   if (runs('auth')) console.log(await benchAuth(server.baseUrl));
   if (runs('accounts')) console.log(await benchAccounts(server.baseUrl, server.databaseUrl));
   if (runs('catalogue')) console.log(await benchCatalogue(server.baseUrl, server.databaseUrl));
+  // The browser part (scan → line) runs once, on SQLite: it measures the web screen.
+  if (runs('ventes')) console.log(await benchVentes(server.baseUrl, server.databaseUrl, !process.env.TEST_DATABASE_URL));
   if (runs('login-page') && !process.env.TEST_DATABASE_URL) console.log(await benchLoginPage(server.baseUrl));
 } finally {
   await server.stop();

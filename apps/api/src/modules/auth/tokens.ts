@@ -41,7 +41,25 @@ export interface VerifiedAccess {
   sessionVersion: number;
 }
 
+/**
+ * Tokens already verified, by secret and exact token text, with their expiry: a terminal presents
+ * the same token on every call for its 15 minutes, and its signature cannot change. Expiry is still
+ * checked on each call; the account (disabled, session version) is read by core/authenticate.ts.
+ */
+const verified = new Map<string, VerifiedAccess & { exp: number }>();
+const VERIFIED_MAX = 10_000;
+
 export async function verifyAccessToken(config: Config, token: string): Promise<VerifiedAccess> {
+  const cacheKey = `${config.jwtSecret}\u0000${token}`;
+  const known = verified.get(cacheKey);
+  if (known) {
+    // jose's rule, without tolerance: expired once exp <= now (seconds).
+    if (known.exp <= Math.floor(Date.now() / 1000)) {
+      verified.delete(cacheKey);
+      throw unauthenticated('Votre session a expiré.', 'TOKEN_EXPIRED');
+    }
+    return { userId: known.userId, sessionVersion: known.sessionVersion };
+  }
   try {
     const { payload } = await jwtVerify(token, key(config.jwtSecret), {
       algorithms: [ALGORITHM],
@@ -53,6 +71,8 @@ export async function verifyAccessToken(config: Config, token: string): Promise<
     if (payload['typ'] !== 'access' || !Number.isSafeInteger(userId) || typeof payload['sv'] !== 'number') {
       throw unauthenticated('Jeton de session invalide.');
     }
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(cacheKey, { userId, sessionVersion: payload['sv'], exp: payload.exp! });
     return { userId, sessionVersion: payload['sv'] };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) {

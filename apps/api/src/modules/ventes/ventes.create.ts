@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { calculerVente, formatMoney, isWholeQuantity, type Vente, type VenteData } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { AppError, businessRule, conflict, notFound, validationError } from '../../core/errors.js';
@@ -67,21 +67,30 @@ export function createVente(ctx: AppContext, userId: number, service: Service, i
 }
 
 /**
- * Same as createVente, on a database handle (demo data). The replay lookup, the checks, the writes
- * and the answer all run in the one transaction: on SQLite a single turn of the connection (every
- * query outside a transaction waits for the connection again, behind the other terminals' sales),
- * and the answer is the sale exactly as committed.
+ * Same as createVente, on a database handle (demo data).
+ * SQLite: the replay lookup, the checks, the writes and the answer all run in the one transaction,
+ * a single turn of the one connection (every query outside a transaction waits for the connection
+ * again, behind the other terminals' sales); the answer is the sale exactly as committed.
+ * PostgreSQL: the reads stay outside, so that the transaction holds its pooled connection and its
+ * product rows only for the writes; the answer's queries run in parallel after the commit.
  */
 export async function recordVente(db: Kysely<DB>, userId: number, service: Service, input: VenteData, options: CreateOptions = {}): Promise<CreatedVente> {
   const empreinte = empreinteVente(input);
+  const now = options.now ?? new Date();
   try {
-    return await db.transaction().execute(async (trx) => {
-      const first = await replayOf(trx, service, input.cleIdempotence, empreinte);
-      if (first) return first;
-      const write = await prepareVente(trx, userId, service, input, empreinte, options.now ?? new Date());
-      const venteId = await write(trx);
-      return { vente: await readVente(trx, service.id, venteId, service.devise), replayed: false };
-    });
+    if (db.getExecutor().adapter instanceof SqliteAdapter) {
+      return await db.transaction().execute(async (trx) => {
+        const first = await replayOf(trx, service, input.cleIdempotence, empreinte);
+        if (first) return first;
+        const venteId = await (await prepareVente(trx, userId, service, input, empreinte, now))(trx);
+        return { vente: await readVente(trx, service.id, venteId, service.devise), replayed: false };
+      });
+    }
+    const first = await replayOf(db, service, input.cleIdempotence, empreinte);
+    if (first) return first;
+    const write = await prepareVente(db, userId, service, input, empreinte, now);
+    const venteId = await db.transaction().execute(write);
+    return { vente: await readVente(db, service.id, venteId, service.devise), replayed: false };
   } catch (error) {
     // A concurrent request with the same key committed first: answer like a replay, never a 500.
     if (isUniqueViolation(error)) {

@@ -1,9 +1,11 @@
 import { MODE_PAIEMENT_LABELS, MODES_PAIEMENT, OPERATEURS_MOBILE, formatMoney, type ModePaiement, type PaiementInput } from '@comptoir/shared';
 import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { fromIsoDay, toIsoDay } from '../../lib/dates';
 import { LiveMoneyInput } from './LiveMoneyInput';
 import { dayPlus, resumePaiements, type PaymentDraft } from './payment';
 
@@ -61,7 +63,14 @@ export function PaymentDialog({ total, devise, hasClient, customer, submitting, 
   );
 
   return (
-    <Dialog header={`Paiement — ${money(total)}`} visible onHide={onClose} footer={footer} className="pos-pay-dialog" breakpoints={{ '640px': '100vw' }} modal>
+    <Dialog
+      header={`Paiement — ${money(total)}`}
+      visible
+      onHide={onClose}
+      // The keyboard goes straight to the first amount (cash handed over): type it, Ctrl+Entrée.
+      focusOnShow={false}
+      onShow={() => document.getElementById(`pay-${drafts[0]?.key}-montant`)?.focus()}
+      footer={footer} className="pos-pay-dialog" breakpoints={{ '640px': '100vw' }} modal>
       <div className="flex flex-column gap-3" onKeyDown={onKeyDown} role="form" aria-label="Paiement">
         {error && <Message severity="error" text={error} className="justify-content-start" />}
         {drafts.map((d, i) => (
@@ -122,7 +131,14 @@ export function PaymentDialog({ total, devise, hasClient, customer, submitting, 
           <div className="flex flex-column gap-2">
             <div className="flex flex-column gap-1">
               <label htmlFor="pay-echeance">Échéance du reste ({money(summary.reste)} à crédit)</label>
-              <input id="pay-echeance" type="date" className="p-inputtext p-component" value={echeance} min={dayPlus(0)} onChange={(e) => setEcheance(e.target.value)} />
+              <Calendar
+                inputId="pay-echeance"
+                value={fromIsoDay(echeance)}
+                onChange={(e) => setEcheance(e.value instanceof Date ? toIsoDay(e.value) : '')}
+                dateFormat="dd/mm/yy"
+                minDate={fromIsoDay(dayPlus(0)) ?? undefined}
+                showIcon
+              />
             </div>
             {needsClient && <Message severity="warn" text={`Le reste à payer (${money(summary.reste)}) exige un client : choisissez-le ou créez-le.`} className="justify-content-start" />}
             {customer}

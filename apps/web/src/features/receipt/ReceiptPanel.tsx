@@ -62,6 +62,9 @@ export function ReceiptPanel({ serviceId, vente, shop, autoFocus, autoPrint }: P
     const timer = setTimeout(() => void print('80'), 50);
     return () => clearTimeout(timer);
   }, [autoPrint, shop, vente, print]);
+  // Just after a sale the preview is the receipt that was printed at validation (the original);
+  // elsewhere, and once reprinted, it shows what the next print is: a duplicate.
+  const previewOriginals = autoPrint ? 1 : 0;
   const [busy, setBusy] = useState<null | 'pdf' | 'share'>(null);
   const feedback = useFeedback();
 
@@ -86,7 +89,7 @@ export function ReceiptPanel({ serviceId, vente, shop, autoFocus, autoPrint }: P
         <Button type="button" icon="pi pi-download" label="Télécharger le PDF" severity="secondary" loading={busy === 'pdf'} onClick={() => void withPdf('pdf')} />
         <Button type="button" icon="pi pi-share-alt" label="Partager" severity="secondary" loading={busy === 'share'} onClick={() => void withPdf('share')} />
       </div>
-      <div className="receipt-preview">{shop && <Receipt vente={vente} shop={shop} largeur={largeur} duplicata={impressions > 0} />}</div>
+      <div className="receipt-preview">{shop && <Receipt vente={vente} shop={shop} largeur={largeur} duplicata={impressions > previewOriginals} />}</div>
     </div>
   );
 }

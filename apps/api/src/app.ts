@@ -11,6 +11,7 @@ import { registerErrorHandling } from './core/error-handler.js';
 import { buildOpenApi } from './core/openapi.js';
 import { defineRoute } from './core/route.js';
 import { registerXsrf } from './core/xsrf.js';
+import { registerControlCharacterCheck } from './core/control-characters.js';
 import type { Database } from './db/database.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } });
   registerErrorHandling(app);
   registerXsrf(app, config.publicUrl.startsWith('https://'));
+  registerControlCharacterCheck(app);
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/api/')) reply.header('content-security-policy', CSP);
     reply.header('x-content-type-options', 'nosniff');

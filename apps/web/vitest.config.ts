@@ -11,6 +11,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Dates without a shop's zone are shown in the device's: the tests' device is in Paris, like the browser tests'.
+    env: { TZ: 'Europe/Paris' },
     restoreMocks: true,
   },
 });

@@ -1,3 +1,4 @@
+import { localDate, shopTimeZone } from '@comptoir/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT } from './support/database.js';
 import { createTenants, dayFromToday, login } from './support/factories.js';
@@ -31,7 +32,7 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
     await sell(token.managerA, 3, { clientId: fatou, echeance: dayFromToday(7), paiements: [{ mode: 'especes', montant: 500 }] });
     await sell(token.ownerA, 4, { clientId: cheikh, echeance: dayFromToday(7) });
     await sell(token.ownerA, 5, { clientId: fatou, paiements: [{ mode: 'carte', montant: 1500 }, { mode: 'especes', montant: 1000, recu: 5000 }] });
-    // Two sales of yesterday (server local day): moved back by a day.
+    // Two sales of yesterday (the shop's day): moved back by a day.
     const { db } = server.ctx.database;
     const yesterday = new Date(Date.now() - 86_400_000).toISOString();
     await db.updateTable('ventes').set({ created_at: yesterday }).where('id', 'in', [ventes[0].id, ventes[1].id]).execute();
@@ -49,9 +50,9 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
   });
 
   it('filtres : période (jours inclus), vendeur, client, mode, statut, recherche par numéro ou client', async () => {
+    // The test shop's calendar (Abidjan, services.pays 'CI'), not the machine's.
     const today = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    const local = (d: Date) => localDate(d, shopTimeZone('CI'));
     const yesterday = local(new Date(Date.now() - 86_400_000));
     const ids = async (q: string) => (await client.get(url(`?size=50&${q}`), token.ownerA)).body.items.map((v: any) => v.id).sort((a: number, b: number) => a - b);
     expect(await ids(`du=${local(today)}&au=${local(today)}`)).toEqual([ventes[2].id, ventes[3].id, ventes[4].id]);

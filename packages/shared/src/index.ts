@@ -3,6 +3,7 @@ export * from './menu.js';
 export * from './money.js';
 export * from './quantity.js';
 export * from './format/french.js';
+export * from './format/time-zone.js';
 export * from './schemas/problem.js';
 export * from './schemas/list.js';
 export * from './schemas/auth.js';

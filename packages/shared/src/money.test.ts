@@ -64,8 +64,8 @@ describe('formatage français', () => {
     expect(formatMoneyForPdf(1250000, 'XOF')).toBe('1\u00A0250\u00A0000\u00A0FCFA');
   });
   it('écrit les dates comme un lecteur français', () => {
-    expect(formatDate('2026-11-21T10:00:00Z')).toBe('21/11/2026');
-    expect(formatDateTime('2026-11-21T10:05:00Z')).toBe('21/11/2026 11:05');
+    expect(formatDate('2026-11-21T10:00:00Z', 'Europe/Paris')).toBe('21/11/2026');
+    expect(formatDateTime('2026-11-21T10:05:00Z', 'Europe/Paris')).toBe('21/11/2026 11:05');
     expect(formatDate('2026-07-01T22:30:00Z', 'Africa/Dakar')).toBe('01/07/2026');
   });
 });

@@ -1,20 +1,22 @@
 import { sql, type Transaction } from 'kysely';
+import { localYear, shopTimeZone } from '@comptoir/shared';
 import type { DB } from './schema.js';
 
 /**
  * Next number of a document kind in a shop and year, e.g. V-2026-000123. The counter row is
  * incremented inside the document's own transaction (row lock on PostgreSQL, single writer on
  * SQLite): a document that rolls back gives its number back, so numbers have no gaps.
- * The year is the server's local calendar year at `date`.
+ * The year is the shop's calendar year at `date`, in its country's time zone (services.pays).
  */
 export async function nextNumero(
   trx: Transaction<DB>,
-  serviceId: number,
+  shop: { id: number; pays: string | null },
   type: string,
   prefixe: string,
   date: Date = new Date(),
 ): Promise<string> {
-  const annee = date.getFullYear();
+  const serviceId = shop.id;
+  const annee = localYear(date, shopTimeZone(shop.pays));
   const row = await trx
     .insertInto('compteurs_documents')
     .values({ service_id: serviceId, type, annee, dernier: 1 })

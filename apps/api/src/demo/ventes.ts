@@ -4,7 +4,7 @@ import { AppError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { applyMovement } from '../modules/stock/stock.service.js';
 import { insertVente } from '../modules/ventes/ventes.create.js';
-import { todayLocal } from '../modules/ventes/ventes.read.js';
+import { shopToday } from '../db/time.js';
 
 /** A deterministic pseudo-random sequence (mulberry32): the same demo every time. */
 function random(seed: number): () => number {
@@ -84,7 +84,7 @@ export async function seedDemoVentes(db: Transaction<DB>, serviceId: number, sel
       if (r < 0.15 && clients.length) {
         // On credit, sometimes with a down payment.
         input.clientId = pick(clients).id;
-        input.echeance = todayLocal(new Date(now.getTime() + echeanceDans * dayMs));
+        input.echeance = shopToday(service, new Date(now.getTime() + echeanceDans * dayMs));
         const acompte = rnd() < 0.5 ? Math.floor(sale / 3) : 0;
         if (acompte > 0) input.paiements = [{ mode: 'especes', montant: acompte }];
       } else if (r < 0.45) {

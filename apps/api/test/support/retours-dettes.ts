@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, localDate, shopTimeZone } from '@comptoir/shared';
 import type { AppContext } from '../../src/core/context.js';
 import { createTenants, login } from './factories.js';
 import type { TestClient } from './http.js';
@@ -56,10 +57,7 @@ export async function sellingWorld(ctx: AppContext, client: TestClient) {
   return { world, tokens, unite, typeVente, shopUrl, produit, clientNamed, postVente, vente };
 }
 
-/** 'YYYY-MM-DD' in the server's local calendar, `offset` days from today. */
+/** 'YYYY-MM-DD' on the test shops' calendar (Abidjan, services.pays 'CI'), `offset` days from today. */
 export function localDay(offset = 0): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  const pad = (x: number) => String(x).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return addDays(localDate(new Date(), shopTimeZone('CI')), offset);
 }

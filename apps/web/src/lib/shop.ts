@@ -1,3 +1,4 @@
+import { shopTimeZone } from '@comptoir/shared';
 import { useSession } from './use-session';
 import { useShopSummary } from './account-queries';
 
@@ -6,7 +7,8 @@ export const shopPath = (serviceId: number, path: string): string => `/api/servi
 
 /**
  * The current shop (localStorage `service`) and what screens need of it: its id for the shop-scoped
- * calls, its currency for amounts, its country for phone numbers.
+ * calls, its currency for amounts, its country for phone numbers and its clock (`timeZone`, for
+ * the times of its documents; undefined, i.e. the device's, until the shop is loaded).
  */
 export function useCurrentShop() {
   const { service } = useSession();
@@ -16,5 +18,6 @@ export function useCurrentShop() {
     nom: service?.nom ?? '',
     devise: summary.data?.devise ?? null,
     pays: summary.data?.pays ?? null,
+    timeZone: summary.data ? shopTimeZone(summary.data.pays) : undefined,
   };
 }

@@ -41,15 +41,18 @@ export function formatQuantity(thousandths: number): string {
   return quantityFormatter.format(thousandths / QUANTITY_SCALE);
 }
 
-const DEFAULT_TIME_ZONE = 'Europe/Paris';
+/*
+ * Dates: `timeZone` is the shop's (shopTimeZone(pays)). Without it, the runtime's own zone: on the
+ * web the device at the counter; the server always passes the shop's zone (its own clock is UTC).
+ */
 
 /** "21/11/2026". */
-export function formatDate(iso: string | Date, timeZone = DEFAULT_TIME_ZONE): string {
+export function formatDate(iso: string | Date, timeZone?: string): string {
   return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone }).format(new Date(iso));
 }
 
 /** "21/11/2026 14:05". */
-export function formatDateTime(iso: string | Date, timeZone = DEFAULT_TIME_ZONE): string {
+export function formatDateTime(iso: string | Date, timeZone?: string): string {
   return new Intl.DateTimeFormat('fr-FR', {
     dateStyle: 'short',
     timeStyle: 'short',
@@ -58,6 +61,6 @@ export function formatDateTime(iso: string | Date, timeZone = DEFAULT_TIME_ZONE)
 }
 
 /** "samedi 21 novembre 2026". */
-export function formatLongDate(iso: string | Date, timeZone = DEFAULT_TIME_ZONE): string {
+export function formatLongDate(iso: string | Date, timeZone?: string): string {
   return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeZone }).format(new Date(iso));
 }

@@ -1,6 +1,8 @@
 import PDFDocument from 'pdfkit';
 import type { Selectable } from 'kysely';
-import { DETTE_STATUT_LABELS, formatDate, formatLongDate, formatMoneyForPdf, MODE_PAIEMENT_LABELS, type CompteClient, type ModePaiement } from '@comptoir/shared';
+import {
+  DETTE_STATUT_LABELS, formatDate, formatLongDate, formatMoneyForPdf, MODE_PAIEMENT_LABELS, shopTimeZone, type CompteClient, type ModePaiement,
+} from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import type { ServicesTable } from '../../db/schema.js';
 import { compteClient } from './dettes.service.js';
@@ -52,9 +54,9 @@ function heading(doc: PDFKit.PDFDocument, text: string): void {
   doc.moveDown(0.3);
 }
 
-/** The customer's statement (A4): shop, customer, debts, repayments and totals. */
+/** The customer's statement (A4): shop, customer, debts, repayments and totals; dates on the shop's clock. */
 export async function relevePdf(ctx: AppContext, service: Service, clientId: number): Promise<Buffer> {
-  const compte = await compteClient(ctx, service.id, clientId);
+  const compte = await compteClient(ctx, service, clientId);
   const client = await ctx.database.db.selectFrom('clients').select(['adresse', 'email'])
     .where('id', '=', clientId).executeTakeFirstOrThrow();
   return draw(service, compte, client);
@@ -62,6 +64,7 @@ export async function relevePdf(ctx: AppContext, service: Service, clientId: num
 
 function draw(service: Service, compte: CompteClient, client: { adresse: string | null; email: string | null }): Promise<Buffer> {
   const money = (n: number) => formatMoneyForPdf(n, service.devise);
+  const zone = shopTimeZone(service.pays);
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `Relevé de compte — ${compte.client.nom}`, Creator: 'Comptoir' } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -81,7 +84,7 @@ function draw(service: Service, compte: CompteClient, client: { adresse: string 
 
   doc.moveDown(1);
   doc.font('Helvetica-Bold').fontSize(14).text('Relevé de compte client', { align: 'center' });
-  doc.font('Helvetica').fontSize(9).text(`Établi le ${formatLongDate(new Date())}`, { align: 'center' });
+  doc.font('Helvetica').fontSize(9).text(`Établi le ${formatLongDate(new Date(), zone)}`, { align: 'center' });
 
   doc.moveDown(1);
   doc.font('Helvetica-Bold').fontSize(10).text(compte.client.nom);
@@ -95,8 +98,8 @@ function draw(service: Service, compte: CompteClient, client: { adresse: string 
     { title: 'Payé', width: 75, align: 'right' }, { title: 'Reste', width: 75, align: 'right' },
     { title: '', width: 8 }, { title: 'Échéance', width: 60 }, { title: 'Statut', width: WIDTH - 438 },
   ], compte.dettes.map((d) => [
-    d.vente.numero, formatDate(d.vente.createdAt), money(d.montant), money(d.paye), money(d.reste), '',
-    formatDate(`${d.echeance}T12:00:00Z`), DETTE_STATUT_LABELS[d.statut],
+    d.vente.numero, formatDate(d.vente.createdAt, zone), money(d.montant), money(d.paye), money(d.reste), '',
+    formatDate(`${d.echeance}T00:00:00Z`, 'UTC'), DETTE_STATUT_LABELS[d.statut],
   ]));
 
   heading(doc, 'Règlements');
@@ -105,7 +108,7 @@ function draw(service: Service, compte: CompteClient, client: { adresse: string 
     { title: 'Date', width: 60 }, { title: 'Mode', width: 120 }, { title: 'Montant', width: 80, align: 'right' },
     { title: '', width: 8 }, { title: 'Affecté à', width: WIDTH - 268 },
   ], compte.reglements.map((r) => [
-    formatDate(r.createdAt),
+    formatDate(r.createdAt, zone),
     r.mode === 'avoir' ? `Avoir${r.retour ? ` (retour ${r.retour.numero})` : ''}` : [MODE_PAIEMENT_LABELS[r.mode as ModePaiement], r.operateur].filter(Boolean).join(' — '),
     money(r.montant),
     '',

@@ -3,7 +3,7 @@ import { parseSort, type Dette, type DetteClientListQuery, type Reglement } from
 import { offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import { partySearch } from '../clients/party.js';
-import { statutDette, todayLocal } from './dettes.statut.js';
+import { statutDette } from './dettes.statut.js';
 
 type DetteClientSort = 'encours' | 'en_retard' | 'nom' | 'echeance';
 const SORTS: Record<DetteClientSort, string> = { encours: 'encours', en_retard: 'en_retard', nom: 'nom_recherche', echeance: 'prochaine_echeance' };
@@ -32,8 +32,8 @@ function debtorsQuery(db: Kysely<DB>, serviceId: number, query: DetteClientListQ
   return db.selectFrom(grouped.as('t'));
 }
 
-export async function findDebtorPage(db: Kysely<DB>, serviceId: number, query: DetteClientListQuery) {
-  const today = todayLocal();
+/** `today`: the shop's calendar day (shopToday), against which due dates are overdue. */
+export async function findDebtorPage(db: Kysely<DB>, serviceId: number, query: DetteClientListQuery, today: string) {
   const base = debtorsQuery(db, serviceId, query, today);
   const totals = await base
     .select([
@@ -63,9 +63,8 @@ export async function findDebtorPage(db: Kysely<DB>, serviceId: number, query: D
   };
 }
 
-/** Every debt of a customer with its sale, newest first. */
-export async function dettesOfClient(db: Kysely<DB>, serviceId: number, clientId: number): Promise<Dette[]> {
-  const today = todayLocal();
+/** Every debt of a customer with its sale, newest first; statut against `today`, the shop's day. */
+export async function dettesOfClient(db: Kysely<DB>, serviceId: number, clientId: number, today: string): Promise<Dette[]> {
   const rows = await db
     .selectFrom('dettes as d')
     .innerJoin('ventes as v', 'v.id', 'd.vente_id')

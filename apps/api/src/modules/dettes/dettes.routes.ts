@@ -25,7 +25,7 @@ export function dettesRoutes(app: FastifyInstance, ctx: AppContext): void {
     responses: { 200: detteClientPageSchema, 400: problemSchema, 403: problemSchema, 404: problemSchema },
     handler: ({ user, service, query }) => {
       requireShopOwner(user, service);
-      return listDettes(ctx, service.id, query);
+      return listDettes(ctx, service, query);
     },
   });
 
@@ -34,7 +34,7 @@ export function dettesRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Compte d’un client : encours, retard, avoir, achats, dettes et règlements', tags: TAGS,
     access: STAFF, service: true, params: clientIdParamsSchema,
     responses: { 200: compteClientSchema, 404: problemSchema },
-    handler: ({ service, params }) => compteClient(ctx, service.id, params.clientId),
+    handler: ({ service, params }) => compteClient(ctx, service, params.clientId),
   });
 
   defineRoute(app, ctx, {

@@ -5,15 +5,15 @@ import {
 import type { AppContext } from '../../core/context.js';
 import { AppError, businessRule, conflict, notFound } from '../../core/errors.js';
 import type { ServicesTable } from '../../db/schema.js';
-import { nowIso } from '../../db/time.js';
+import { nowIso, shopToday } from '../../db/time.js';
 import { allouer, dettesOuvertes, lockClient } from './dettes.allocation.js';
 import { dettesOfClient, findDebtorPage, findReglements } from './dettes.repository.js';
 import { empreinteOf, isUniqueViolation } from './idempotence.js';
 
 type Service = Selectable<ServicesTable>;
 
-export async function listDettes(ctx: AppContext, serviceId: number, query: DetteClientListQuery): Promise<DetteClientPage> {
-  const { items, total, totaux } = await findDebtorPage(ctx.database.db, serviceId, query);
+export async function listDettes(ctx: AppContext, service: Service, query: DetteClientListQuery): Promise<DetteClientPage> {
+  const { items, total, totaux } = await findDebtorPage(ctx.database.db, service.id, query, shopToday(service));
   return { items, total, page: query.page, size: query.size, totaux };
 }
 
@@ -24,11 +24,15 @@ async function clientOf(ctx: AppContext, serviceId: number, clientId: number) {
   return client;
 }
 
-/** The customer's balance: debts, overdue part, credit from returns, purchases, repayments. */
-export async function compteClient(ctx: AppContext, serviceId: number, clientId: number): Promise<CompteClient> {
+/**
+ * The customer's balance: debts, overdue part, credit from returns, purchases, repayments.
+ * Overdue: due before the shop's calendar day (its country's time zone).
+ */
+export async function compteClient(ctx: AppContext, service: Service, clientId: number): Promise<CompteClient> {
   const { db } = ctx.database;
+  const serviceId = service.id;
   const client = await clientOf(ctx, serviceId, clientId);
-  const dettes = await dettesOfClient(db, serviceId, clientId);
+  const dettes = await dettesOfClient(db, serviceId, clientId, shopToday(service));
   const avoir = await db.selectFrom('reglements').select(sql<number>`coalesce(sum(disponible), 0)`.as('n'))
     .where('service_id', '=', serviceId).where('client_id', '=', clientId).executeTakeFirstOrThrow();
   const achats = await db.selectFrom('ventes')

@@ -5,6 +5,7 @@ import {
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
+import { shopToday } from '../../db/time.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { importProduits } from './produits.import.js';
 import {
@@ -34,7 +35,7 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
     responses: { 200: null, 400: problemSchema, ...P404 },
     handler: async ({ service, query, reply }) => {
       const csv = await exportProduitsCsv(ctx, service, query);
-      const day = new Date().toISOString().slice(0, 10);
+      const day = shopToday(service);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="produits-${day}.csv"`)

@@ -128,7 +128,7 @@ async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
     throw businessRule(`Indiquez le mode de remboursement : ${formatMoney(rembourse, service.devise)} reviennent au client.`);
 
   const now = nowIso();
-  const numero = await nextNumero(trx, serviceId, 'retour', 'R');
+  const numero = await nextNumero(trx, service, 'retour', 'R');
   const { id } = await trx.insertInto('retours').values({
     service_id: serviceId, vente_id: r.venteId, numero, cle_idempotence: input.cleIdempotence, empreinte: r.empreinte,
     mode: input.mode, mode_remboursement: rembourse > 0 ? r.modeRemboursement! : null,

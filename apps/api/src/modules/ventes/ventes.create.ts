@@ -7,7 +7,8 @@ import { nextNumero } from '../../db/numbering.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { applyMovements } from '../stock/stock.service.js';
 import { refreshVenteStatut } from './ventes.statut.js';
-import { readVente, todayLocal } from './ventes.read.js';
+import { shopToday } from '../../db/time.js';
+import { readVente } from './ventes.read.js';
 
 type Service = Selectable<ServicesTable>;
 
@@ -18,7 +19,7 @@ export interface CreatedVente {
 }
 
 export interface CreateOptions {
-  /** Moment of the sale (demo data of past days); now by default. */
+  /** Moment of the sale (demo data of past days, tests); now by default. Its year and day are the shop's. */
   now?: Date;
 }
 
@@ -48,7 +49,7 @@ async function replayOf(db: Kysely<DB>, service: Service, cle: string, empreinte
     .executeTakeFirst();
   if (!existing) return null;
   if (existing.empreinte !== empreinte) throw keyConflict();
-  return { vente: await readVente(db, service.id, existing.id, service.devise), replayed: true };
+  return { vente: await readVente(db, service, existing.id), replayed: true };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -83,14 +84,14 @@ export async function recordVente(db: Kysely<DB>, userId: number, service: Servi
         const first = await replayOf(trx, service, input.cleIdempotence, empreinte);
         if (first) return first;
         const venteId = await (await prepareVente(trx, userId, service, input, empreinte, now))(trx);
-        return { vente: await readVente(trx, service.id, venteId, service.devise), replayed: false };
+        return { vente: await readVente(trx, service, venteId), replayed: false };
       });
     }
     const first = await replayOf(db, service, input.cleIdempotence, empreinte);
     if (first) return first;
     const write = await prepareVente(db, userId, service, input, empreinte, now);
     const venteId = await db.transaction().execute(write);
-    return { vente: await readVente(db, service.id, venteId, service.devise), replayed: false };
+    return { vente: await readVente(db, service, venteId), replayed: false };
   } catch (error) {
     // A concurrent request with the same key committed first: answer like a replay, never a 500.
     if (isUniqueViolation(error)) {
@@ -153,13 +154,13 @@ async function prepareVente(db: Kysely<DB>, userId: number, service: Service, in
   const reste = calcul.totalTtc - paye;
   if (reste > 0 && !client) throw businessRule(`Le reste à payer (${money(reste)}) exige un client.`);
   if (reste > 0 && !input.echeance) throw businessRule(`Le reste à payer (${money(reste)}) exige une date d'échéance.`);
-  if (reste > 0 && input.echeance! < todayLocal(now)) throw businessRule("La date d'échéance ne peut pas être passée.");
+  if (reste > 0 && input.echeance! < shopToday(service, now)) throw businessRule("La date d'échéance ne peut pas être passée.");
   const rendus = input.paiements.map((p) => (p.mode === 'especes' && p.recu !== null ? p.recu - p.montant : 0));
   const nowIso = now.toISOString();
 
   return async (trx) => {
     if (reste > 0) await checkCreditLimit(trx, service, client!, reste, money);
-    const numero = await nextNumero(trx, service.id, 'vente', service.prefixe_vente, now);
+    const numero = await nextNumero(trx, service, 'vente', service.prefixe_vente, now);
     const { id } = await trx
       .insertInto('ventes')
       .values({

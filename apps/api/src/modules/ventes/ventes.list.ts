@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
-  currencyExponent, formatDateTime, MODE_PAIEMENT_LABELS, parseSort, searchKey, VENTE_STATUT_LABELS,
+  addDays, currencyExponent, formatDateTime, MODE_PAIEMENT_LABELS, parseSort, searchKey, shopTimeZone, startOfLocalDayUtc, VENTE_STATUT_LABELS,
   type ModePaiement, type VenteListItem, type VenteListQuery, type VentePage, type VenteStatut,
 } from '@comptoir/shared';
 import { containsPattern, offsetOf } from '../../db/paging.js';
@@ -10,16 +10,19 @@ import { decimal } from '../produits/produits.csv.js';
 type Filters = Omit<VenteListQuery, 'page' | 'size'>;
 type Eb = ExpressionBuilder<DB & { v: DB['ventes'] }, 'v'>;
 
-/** Start of a local calendar day as an ISO UTC instant (server local time zone). */
-export function debutJour(date: string, addDays = 0): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d + addDays).toISOString();
+/** What the list needs of its shop: id, currency (CSV), country (its calendar days and clock). */
+export interface ListShop {
+  id: number;
+  devise: string;
+  pays: string | null;
 }
 
-function where(eb: Eb, serviceId: number, f: Filters) {
-  const c = [eb('v.service_id', '=', serviceId)];
-  if (f.du) c.push(eb('v.created_at', '>=', debutJour(f.du)));
-  if (f.au) c.push(eb('v.created_at', '<', debutJour(f.au, 1)));
+/** `du` and `au` are the shop's calendar days: [start of du, start of the day after au) in its zone. */
+function where(eb: Eb, shop: ListShop, f: Filters) {
+  const zone = shopTimeZone(shop.pays);
+  const c = [eb('v.service_id', '=', shop.id)];
+  if (f.du) c.push(eb('v.created_at', '>=', startOfLocalDayUtc(f.du, zone)));
+  if (f.au) c.push(eb('v.created_at', '<', startOfLocalDayUtc(addDays(f.au, 1), zone)));
   if (f.vendeurId !== undefined) c.push(eb('v.user_id', '=', f.vendeurId));
   if (f.clientId !== undefined) c.push(eb('v.client_id', '=', f.clientId));
   if (f.statut) c.push(eb('v.statut', '=', f.statut));
@@ -37,7 +40,7 @@ function where(eb: Eb, serviceId: number, f: Filters) {
 
 const SORTS = { created_at: 'v.created_at', numero: 'v.numero', total_ttc: 'v.total_ttc' } as const;
 
-function selectItems(db: Kysely<DB>, serviceId: number, f: Filters) {
+function selectItems(db: Kysely<DB>, shop: ListShop, f: Filters) {
   const { field, direction } = f.sort ? parseSort(f.sort, 'created_at') : { field: 'created_at' as const, direction: 'desc' as const };
   return db
     .selectFrom('ventes as v')
@@ -45,7 +48,7 @@ function selectItems(db: Kysely<DB>, serviceId: number, f: Filters) {
     .innerJoin('users as u', 'u.id', 'v.user_id')
     .leftJoin('clients as c', 'c.id', 'v.client_id')
     .leftJoin('dettes as d', 'd.vente_id', 'v.id')
-    .where((eb) => where(eb as unknown as Eb, serviceId, f))
+    .where((eb) => where(eb as unknown as Eb, shop, f))
     .select([
       'v.id', 'v.numero', 'v.created_at', 'v.client_id', 'c.nom as client_nom', 'c.telephone as client_telephone', 'v.user_id', 'u.prenom as user_prenom',
       'u.nom as user_nom', 'v.type_vente_id', 't.nom as type_nom', 'v.total_ttc', 'v.montant_paye', 'v.montant_retourne', 'v.statut',
@@ -82,11 +85,11 @@ async function withModes(db: Kysely<DB>, rows: Row[]): Promise<VenteListItem[]> 
 }
 
 /** A page of sales, newest first by default, with the totals of the whole filtered set. */
-export async function listVentes(db: Kysely<DB>, serviceId: number, query: VenteListQuery): Promise<VentePage> {
+export async function listVentes(db: Kysely<DB>, shop: ListShop, query: VenteListQuery): Promise<VentePage> {
   const totals = await db
     .selectFrom('ventes as v')
     .leftJoin('dettes as d', 'd.vente_id', 'v.id')
-    .where((eb) => where(eb as unknown as Eb, serviceId, query))
+    .where((eb) => where(eb as unknown as Eb, shop, query))
     .select([
       sql<number>`count(*)`.as('nombre'),
       sql<number>`coalesce(sum(v.total_ttc), 0)`.as('total_ttc'),
@@ -95,7 +98,7 @@ export async function listVentes(db: Kysely<DB>, serviceId: number, query: Vente
       sql<number>`coalesce(sum(d.montant - d.paye), 0)`.as('reste'),
     ])
     .executeTakeFirstOrThrow();
-  const rows = await selectItems(db, serviceId, query).limit(query.size).offset(offsetOf(query)).execute();
+  const rows = await selectItems(db, shop, query).limit(query.size).offset(offsetOf(query)).execute();
   return {
     items: await withModes(db, rows),
     total: Number(totals.nombre),
@@ -122,14 +125,18 @@ function cell(value: string | number | null): string {
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Every sale matching the filters as CSV for a French spreadsheet (BOM, « ; », decimal commas, CRLF). */
-export async function ventesCsv(db: Kysely<DB>, serviceId: number, devise: string, query: Filters): Promise<string> {
-  const rows = await withModes(db, await selectItems(db, serviceId, query).execute());
-  const e = currencyExponent(devise);
+/**
+ * Every sale matching the filters as CSV for a French spreadsheet (BOM, « ; », decimal commas,
+ * CRLF); dates and times on the shop's clock.
+ */
+export async function ventesCsv(db: Kysely<DB>, shop: ListShop, query: Filters): Promise<string> {
+  const rows = await withModes(db, await selectItems(db, shop, query).execute());
+  const e = currencyExponent(shop.devise);
+  const zone = shopTimeZone(shop.pays);
   const lines = [VENTES_CSV_HEADERS.map(cell).join(';')];
   for (const v of rows) {
     lines.push([
-      v.numero, formatDateTime(v.createdAt), v.client?.nom ?? null, `${v.vendeur.prenom} ${v.vendeur.nom}`, v.typeVente.nom, v.nombreLignes,
+      v.numero, formatDateTime(v.createdAt, zone), v.client?.nom ?? null, `${v.vendeur.prenom} ${v.vendeur.nom}`, v.typeVente.nom, v.nombreLignes,
       decimal(v.totalTtc, e), decimal(v.montantPaye, e), decimal(v.montantRetourne, e), decimal(v.reste, e),
       v.modes.map((m) => MODE_PAIEMENT_LABELS[m]).join(', '), VENTE_STATUT_LABELS[v.statut],
     ].map(cell).join(';'));

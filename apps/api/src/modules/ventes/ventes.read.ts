@@ -1,25 +1,23 @@
 import type { Kysely } from 'kysely';
-import type { DetteStatut, ModePaiement, Remise, Vente, VenteStatut } from '@comptoir/shared';
+import type { ModePaiement, Remise, Vente, VenteStatut } from '@comptoir/shared';
 import { notFound } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
+import { shopToday } from '../../db/time.js';
+import { statutDette } from '../dettes/dettes.statut.js';
 
-/** Today's calendar date in the server's local time zone, 'YYYY-MM-DD'. */
-export function todayLocal(date: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** Debt status: nothing left → soldee; something left after the due date → en_retard. */
-export function statutDette(reste: number, echeance: string, today = todayLocal()): DetteStatut {
-  if (reste <= 0) return 'soldee';
-  return echeance < today ? 'en_retard' : 'en_cours';
+/** What reading a sale needs of its shop: id, currency, country (its calendar day). */
+export interface VenteShop {
+  id: number;
+  devise: string;
+  pays: string | null;
 }
 
 export const remiseOf = (type: string | null, valeur: number | null): Remise | null =>
   type === 'montant' || type === 'pourcent' ? { type, valeur: Number(valeur) } : null;
 
 /** A sale of the shop with its lines, payments, debt and returns; 404 for another shop's sale. */
-export async function readVente(db: Kysely<DB>, serviceId: number, venteId: number, devise: string): Promise<Vente> {
+export async function readVente(db: Kysely<DB>, shop: VenteShop, venteId: number): Promise<Vente> {
+  const { id: serviceId, devise } = shop;
   const v = await db
     .selectFrom('ventes as v')
     .innerJoin('types_ventes as t', 't.id', 'v.type_vente_id')
@@ -103,7 +101,7 @@ export async function readVente(db: Kysely<DB>, serviceId: number, venteId: numb
           paye: Number(dette.paye),
           reste: detteReste,
           echeance: dette.echeance,
-          statut: statutDette(detteReste, dette.echeance),
+          statut: statutDette(detteReste, dette.echeance, shopToday(shop)),
         }
       : null,
     retours: retours.map((r) => ({ id: r.id, numero: r.numero, montantTtc: Number(r.montant_ttc), createdAt: r.created_at })),

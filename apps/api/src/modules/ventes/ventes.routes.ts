@@ -4,6 +4,7 @@ import {
   venteMouvementSchema, ventePageSchema, venteSchema,
 } from '@comptoir/shared';
 import { z } from 'zod';
+import { shopToday } from '../../db/time.js';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { createVente } from './ventes.create.js';
@@ -39,7 +40,7 @@ export function ventesRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'GET', url: URL, summary: 'Ventes de la boutique : filtres (période, vendeur, client, mode de paiement, statut, numéro ou client), tri, pages et totaux de l’ensemble filtré', tags: TAGS,
     access: STAFF, service: true, query: venteListQuerySchema,
     responses: { 200: ventePageSchema, 400: problemSchema, ...P404 },
-    handler: ({ service, query }) => listVentes(db, service.id, query),
+    handler: ({ service, query }) => listVentes(db, service, query),
   });
 
   defineRoute(app, ctx, {
@@ -47,8 +48,8 @@ export function ventesRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: STAFF, service: true, query: venteExportQuerySchema,
     responses: { 200: null, 400: problemSchema, ...P404 },
     handler: async ({ service, query, reply }) => {
-      const csv = await ventesCsv(db, service.id, service.devise, query);
-      const day = new Date().toISOString().slice(0, 10);
+      const csv = await ventesCsv(db, service, query);
+      const day = shopToday(service);
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="ventes-${day}.csv"`).send(csv);
     },
   });
@@ -57,7 +58,7 @@ export function ventesRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'GET', url: ONE, summary: 'Une vente : lignes, paiements, dette, retours', tags: TAGS,
     access: STAFF, service: true, params: venteIdParamsSchema,
     responses: { 200: venteSchema, ...P404 },
-    handler: ({ service, params }) => readVente(db, service.id, params.venteId, service.devise),
+    handler: ({ service, params }) => readVente(db, service, params.venteId),
   });
 
   defineRoute(app, ctx, {
@@ -80,7 +81,7 @@ export function ventesRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: STAFF, service: true, params: venteIdParamsSchema, query: ticketQuerySchema,
     responses: { 200: null, 400: problemSchema, ...P404 },
     handler: async ({ service, params, query, reply }) => {
-      const vente = await readVente(db, service.id, params.venteId, service.devise);
+      const vente = await readVente(db, service, params.venteId);
       const pdf = await ticketPdf(db, service, vente, query.largeur === '58' ? 58 : 80);
       return reply
         .header('content-type', 'application/pdf')

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import bwipjs from 'bwip-js/node';
 import type { Kysely, Selectable } from 'kysely';
-import { formatDateTime, formatMoneyForPdf, formatQuantity, MODE_PAIEMENT_LABELS, type Vente } from '@comptoir/shared';
+import { formatDateTime, formatMoneyForPdf, formatQuantity, MODE_PAIEMENT_LABELS, shopTimeZone, type Vente } from '@comptoir/shared';
 import type { DB, ServicesTable } from '../../db/schema.js';
 
 /** One millimetre in PDF points. */
@@ -68,7 +68,7 @@ function draw(doc: PDFKit.PDFDocument, t: Ticket): number {
   if (legal.length) text(legal.join(' · '), { align: 'center' });
   rule();
   text(`Vente ${v.numero}`, { bold: true });
-  text(formatDateTime(v.createdAt));
+  text(formatDateTime(v.createdAt, shopTimeZone(s.pays)));
   text(`Vendeur : ${v.vendeur.prenom} ${v.vendeur.nom}`);
   if (v.client) text(`Client : ${v.client.nom}${v.client.telephone ? ` (${v.client.telephone})` : ''}`);
   rule();

@@ -9,6 +9,7 @@ const shop: ReceiptShop = {
   nom: 'Boutique Dakar Plateau',
   adresse: '12 avenue Léopold Sédar Senghor',
   ville: 'Dakar',
+  pays: 'SN',
   telephone: '+221 33 821 00 00',
   enteteTicket: 'Boutique Dakar Plateau\nOuvert 7j/7',
   piedTicket: 'Merci de votre visite !',
@@ -56,6 +57,8 @@ describe('Receipt', () => {
     expect(all).toContain('NINEA : 005123456');
     expect(all).toContain('RCCM : SN-DKR-2020-B-12345');
     expect(all).toContain('V-2026-000041');
+    // The shop's clock (Dakar, UTC+0), not the device's (Paris in these tests).
+    expect(all).toContain('Date21/11/2026 10:05');
     expect(all).toContain('Fatou Sow');
     expect(all).toContain('Awa Diop (+221771234567)');
     expect(all).toMatch(/2 pce × 2\s750\sFCFA/);

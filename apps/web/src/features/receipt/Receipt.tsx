@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, formatQuantity, type Vente } from '@comptoir/shared';
+import { formatDateTime, formatMoney, formatQuantity, shopTimeZone, type Vente } from '@comptoir/shared';
 import { Barcode128 } from './Barcode128';
 import { cashSummary, discountText, formatDay, formatRate, legalIds, paymentLabel, type ReceiptShop, type ReceiptWidth } from './receipt-format';
 import './receipt.css';
@@ -48,7 +48,7 @@ export function Receipt({ vente, shop, largeur = '80', duplicata = false }: Rece
       {duplicata && <div className="receipt-duplicata">DUPLICATA</div>}
       <section className="receipt-section">
         <Row label="Ticket" value={vente.numero} strong />
-        <Row label="Date" value={formatDateTime(vente.createdAt)} />
+        <Row label="Date" value={formatDateTime(vente.createdAt, shopTimeZone(shop.pays))} />
         <Row label="Vendeur" value={`${vente.vendeur.prenom} ${vente.vendeur.nom}`} />
         {vente.client && <Row label="Client" value={vente.client.telephone ? `${vente.client.nom} (${vente.client.telephone})` : vente.client.nom} />}
         <Row label="Type" value={vente.typeVente.nom} />

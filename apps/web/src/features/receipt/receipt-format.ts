@@ -1,9 +1,9 @@
 import { MODE_PAIEMENT_LABELS, formatMoney, type Paiement, type ServiceDetail, type Vente } from '@comptoir/shared';
 
-/** What a receipt needs of its shop (GET /api/services/:id). */
+/** What a receipt needs of its shop (GET /api/services/:id); `pays` gives its clock (shopTimeZone). */
 export type ReceiptShop = Pick<
   ServiceDetail,
-  'nom' | 'adresse' | 'ville' | 'telephone' | 'enteteTicket' | 'piedTicket' | 'siret' | 'tvaIntracom' | 'ninea' | 'rccm' | 'assujettiTva'
+  'nom' | 'adresse' | 'ville' | 'pays' | 'telephone' | 'enteteTicket' | 'piedTicket' | 'siret' | 'tvaIntracom' | 'ninea' | 'rccm' | 'assujettiTva'
 >;
 
 /** Paper width in millimetres. */

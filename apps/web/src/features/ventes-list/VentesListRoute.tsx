@@ -16,7 +16,7 @@ import { VENTES_LIST, ventesApiQuery } from './ventes-list';
 function Ventes({ serviceId }: { serviceId: number }) {
   const { role, user } = useSession();
   const owner = role === 'ROLE_PROPRIETAIRE';
-  const { devise } = useCurrentShop();
+  const { devise, timeZone } = useCurrentShop();
   const list = useListParams(VENTES_LIST);
   const query = ventesApiQuery(list.query);
   const ventes = useVentes(serviceId, query);
@@ -68,6 +68,7 @@ function Ventes({ serviceId }: { serviceId: number }) {
             loading={ventes.isFetching}
             list={list}
             devise={devise}
+            timeZone={timeZone}
             header={header}
           />
         </>

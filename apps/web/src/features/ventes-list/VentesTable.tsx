@@ -12,11 +12,13 @@ interface Props {
   loading: boolean;
   list: ReturnType<typeof useListParams>;
   devise: string;
+  /** The shop's time zone; the device's when absent. */
+  timeZone?: string | undefined;
   header: ReactNode;
 }
 
 /** A page of the shop's sales, server-paged and sorted, newest first by default. */
-export function VentesTable({ page, loading, list, devise, header }: Props) {
+export function VentesTable({ page, loading, list, devise, timeZone, header }: Props) {
   const money = (value: number) => formatMoney(value, devise);
   return (
     <DataTable
@@ -41,7 +43,7 @@ export function VentesTable({ page, loading, list, devise, header }: Props) {
         sortable
         sortField="created_at"
         field="createdAt"
-        body={(v: VenteListItem) => formatDateTime(v.createdAt)}
+        body={(v: VenteListItem) => formatDateTime(v.createdAt, timeZone)}
         className="white-space-nowrap"
       />
       <Column header="Client" body={(v: VenteListItem) => v.client?.nom ?? '—'} />

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { deNom } from '@comptoir/shared';
 import { DEMO } from './support/constants';
 import { loginAs } from './support/pages';
 import { toast, typeDay } from './support/prime';
@@ -39,7 +40,7 @@ test('dettes : vente à crédit à un nouveau client, la dette apparaît, un rè
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(/1\s800\sFCFA/);
   await row.getByRole('link', { name: nom }).click();
-  await expect(page.getByRole('heading', { name: `Dettes de ${nom}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Dettes ${deNom(nom)}` })).toBeVisible();
   await expect(page.getByTestId('solde-encours')).toHaveText(amount('1 800 FCFA'));
   const dette = page.getByTestId('dettes-client').locator('tbody tr').filter({ hasText: numero });
   await expect(dette).toContainText('En cours');

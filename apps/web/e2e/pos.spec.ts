@@ -51,7 +51,7 @@ test('caisse : trois produits scannés, quantité changée au clavier, paiement 
 
   // F4: quantity of the last line, typed; Enter gives the keyboard back to the search field.
   await page.keyboard.press('F4');
-  const qty = lines(page).filter({ hasText: 'Eau minérale' }).getByLabel('Quantité de Eau minérale 1,5 L');
+  const qty = lines(page).filter({ hasText: 'Eau minérale' }).getByLabel("Quantité d'Eau minérale 1,5 L");
   await expect(qty).toBeFocused();
   await page.keyboard.type('3');
   await page.keyboard.press('Enter');

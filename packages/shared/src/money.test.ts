@@ -69,3 +69,15 @@ describe('formatage français', () => {
     expect(formatDate('2026-07-01T22:30:00Z', 'Africa/Dakar')).toBe('01/07/2026');
   });
 });
+
+describe('élision de « de »', () => {
+  it('élide devant une voyelle, accentuée ou non, et pas ailleurs', async () => {
+    const { deNom } = await import('./format/french.js');
+    expect(deNom('Ibrahima Fall')).toBe("d'Ibrahima Fall");
+    expect(deNom('Eau minérale 1,5 L')).toBe("d'Eau minérale 1,5 L");
+    expect(deNom('Œufs frais')).toBe("d'Œufs frais");
+    expect(deNom('Émile')).toBe("d'Émile");
+    expect(deNom('Moussa Ndiaye')).toBe('de Moussa Ndiaye');
+    expect(deNom('Huile')).toBe('de Huile');
+  });
+});

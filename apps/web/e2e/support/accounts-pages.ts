@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { deNom } from '@comptoir/shared';
 import { waitForMail } from './mail-catcher';
 import { chooseOption, chooseOptions, toast, typeDay } from './prime';
 
@@ -115,7 +116,7 @@ export class AbonnementsPage {
 
   /** Changes the period of the subscription of that owner (days as dd/mm/yyyy). */
   async editPeriod(ownerName: string, debut: string, fin: string) {
-    await this.page.getByRole('button', { name: `Modifier l'abonnement de ${ownerName}` }).click();
+    await this.page.getByRole('button', { name: `Modifier l'abonnement ${deNom(ownerName)}` }).click();
     const dialog = this.page.locator('.p-dialog');
     await typeDay(this.page, 'abonnement-debut', debut);
     await typeDay(this.page, 'abonnement-fin', fin);

@@ -64,3 +64,11 @@ export function formatDateTime(iso: string | Date, timeZone?: string): string {
 export function formatLongDate(iso: string | Date, timeZone?: string): string {
   return new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeZone }).format(new Date(iso));
 }
+
+/**
+ * « de » before a name, elided before a vowel sound: « d'Ibrahima Fall », « d'Eau minérale »,
+ * « de Moussa ». A leading h is left alone (« de Hawa »: aspirated or not, no rule fits all names).
+ */
+export function deNom(nom: string): string {
+  return /^[aeiouyàâäéèêëîïôöùûüœæ]/i.test(nom.trim()) ? `d'${nom.trim()}` : `de ${nom.trim()}`;
+}

@@ -1,3 +1,4 @@
+import { deNom } from '@comptoir/shared';
 import type { Abonnement } from '@comptoir/shared';
 import { Message } from 'primereact/message';
 import { FormDialog } from '../../components/FormDialog';
@@ -25,7 +26,7 @@ export function AbonnementDialog({ target, listed, onClose }: Props) {
   const feedback = useFeedback();
   const ready = plans.data && (id === null || abonnement.data);
   const saved = (summary: string) => (a: Abonnement) => {
-    feedback.success(summary, `Abonnement de ${a.owner.prenom} ${a.owner.nom} du ${formatDay(a.dateDebut)} au ${formatDay(a.dateFin)}.`);
+    feedback.success(summary, `Abonnement ${deNom(`${a.owner.prenom} ${a.owner.nom}`)} du ${formatDay(a.dateDebut)} au ${formatDay(a.dateFin)}.`);
     onClose();
   };
 

@@ -1,3 +1,4 @@
+import { deNom } from '@comptoir/shared';
 import type { Abonnement } from '@comptoir/shared';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
@@ -32,14 +33,14 @@ export function AbonnementsTab() {
       suspend.mutate(
         { id: a.id, suspendu: !a.suspendu },
         {
-          onSuccess: (s) => feedback.success(s.suspendu ? 'Abonnement suspendu' : 'Abonnement réactivé', `Abonnement de ${nameOf(s)} ${s.suspendu ? 'suspendu : ses modifications sont bloquées' : 'réactivé'}.`),
+          onSuccess: (s) => feedback.success(s.suspendu ? 'Abonnement suspendu' : 'Abonnement réactivé', `Abonnement ${deNom(nameOf(s))} ${s.suspendu ? 'suspendu : ses modifications sont bloquées' : 'réactivé'}.`),
           onError: feedback.actionError(a.suspendu ? 'Réactivation impossible' : 'Suspension impossible'),
         },
       );
     if (a.suspendu) return run();
     confirmDialog({
       header: "Suspendre l'abonnement",
-      message: `Suspendre l'abonnement de ${nameOf(a)} ? Le propriétaire et ses gérants pourront consulter leurs données, mais plus les modifier.`,
+      message: `Suspendre l'abonnement ${deNom(nameOf(a))} ? Le propriétaire et ses gérants pourront consulter leurs données, mais plus les modifier.`,
       icon: 'pi pi-exclamation-triangle',
       acceptClassName: 'p-button-danger',
       defaultFocus: 'reject',

@@ -1,4 +1,4 @@
-import { PAYMENT_MODE_LABELS, formatMoney, type Abonnement, type AbonnementPage } from '@comptoir/shared';
+import { PAYMENT_MODE_LABELS, formatMoney, type Abonnement, type AbonnementPage, deNom } from '@comptoir/shared';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -43,15 +43,15 @@ const nameOf = (a: Abonnement) => `${a.owner.prenom} ${a.owner.nom}`;
 export function AbonnementsTable({ page, loading, list, header, onEdit, onRenew, onSuspend }: Props) {
   const actions = (a: Abonnement) => (
     <div className="flex gap-1 justify-content-end">
-      <Button type="button" icon="pi pi-pencil" rounded text aria-label={`Modifier l'abonnement de ${nameOf(a)}`} onClick={() => onEdit(a)} />
-      <Button type="button" icon="pi pi-replay" rounded text aria-label={`Renouveler l'abonnement de ${nameOf(a)}`} onClick={() => onRenew(a)} />
+      <Button type="button" icon="pi pi-pencil" rounded text aria-label={`Modifier l'abonnement ${deNom(nameOf(a))}`} onClick={() => onEdit(a)} />
+      <Button type="button" icon="pi pi-replay" rounded text aria-label={`Renouveler l'abonnement ${deNom(nameOf(a))}`} onClick={() => onRenew(a)} />
       <Button
         type="button"
         icon={a.suspendu ? 'pi pi-play' : 'pi pi-pause'}
         rounded
         text
         severity={a.suspendu ? 'success' : 'warning'}
-        aria-label={`${a.suspendu ? 'Réactiver' : 'Suspendre'} l'abonnement de ${nameOf(a)}`}
+        aria-label={`${a.suspendu ? 'Réactiver' : 'Suspendre'} l'abonnement ${deNom(nameOf(a))}`}
         onClick={() => onSuspend(a)}
       />
     </div>

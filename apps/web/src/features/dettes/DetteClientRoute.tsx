@@ -1,3 +1,4 @@
+import { deNom } from '@comptoir/shared';
 import type { Reglement } from '@comptoir/shared';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -59,7 +60,7 @@ function DetteClient({ serviceId, clientId }: { serviceId: number; clientId: num
 
   return (
     <div className="card-surface">
-      <PageHeader title={`Dettes de ${c.client.nom}`}>
+      <PageHeader title={`Dettes ${deNom(c.client.nom)}`}>
         <Button
           type="button"
           label="Relevé PDF"

@@ -110,7 +110,7 @@ describe('/pages/dettes', () => {
     });
     const ui = userEvent.setup();
     expect(
-      await screen.findByRole('heading', { name: 'Dettes de Awa Diop' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: "Dettes d'Awa Diop" }, { timeout: 5000 }),
     ).toBeInTheDocument();
     const dettes = screen.getByTestId('dettes-client');
     expect(within(dettes).getByRole('link', { name: 'V-2026-000041' })).toHaveAttribute(

@@ -1,4 +1,4 @@
-import { formatMoney, type LigneCalculee } from '@comptoir/shared';
+import { formatMoney, type LigneCalculee, deNom } from '@comptoir/shared';
 import { memo, type Dispatch, type KeyboardEvent } from 'react';
 import type { CartAction, CartLine } from './cart';
 import { NumberField, formatScaled, parseScaled } from './NumberField';
@@ -42,7 +42,7 @@ const CartRow = memo(function CartRow({ line, prix, net, devise, dispatch, onDon
           {formatMoney(prix, devise)} / {produit.uniteSymbole}
         </span>
         <div className="pos-qty">
-          <button type="button" className="p-button p-button-outlined p-button-sm" aria-label={`Retirer une unité de ${produit.nom}`} onClick={() => step(-1)}>
+          <button type="button" className="p-button p-button-outlined p-button-sm" aria-label={`Retirer une unité ${deNom(produit.nom)}`} onClick={() => step(-1)}>
             −
           </button>
           <div className="pos-qty-input">
@@ -59,9 +59,9 @@ const CartRow = memo(function CartRow({ line, prix, net, devise, dispatch, onDon
             />
           </div>
           <label htmlFor={`pos-qty-${id}`} className="pos-sr-only">
-            Quantité de {produit.nom}
+            Quantité {deNom(produit.nom)}
           </label>
-          <button type="button" className="p-button p-button-outlined p-button-sm" aria-label={`Ajouter une unité de ${produit.nom}`} onClick={() => step(1)}>
+          <button type="button" className="p-button p-button-outlined p-button-sm" aria-label={`Ajouter une unité ${deNom(produit.nom)}`} onClick={() => step(1)}>
             +
           </button>
         </div>

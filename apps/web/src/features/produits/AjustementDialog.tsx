@@ -1,4 +1,4 @@
-import { ajustementInputSchema, type AjustementInput, type Produit } from '@comptoir/shared';
+import { ajustementInputSchema, type AjustementInput, type Produit, deNom } from '@comptoir/shared';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import { useState, type FormEvent } from 'react';
@@ -37,7 +37,7 @@ export function AjustementDialog({ produit, saving, serverErrors, onSave, onHide
     if (!hasErrors(found)) onSave(body);
   };
   return (
-    <FormDialog header={`Ajuster le stock de ${produit.nom}`} visible onHide={onHide} formId={FORM_ID} saving={saving} width="30rem">
+    <FormDialog header={`Ajuster le stock ${deNom(produit.nom)}`} visible onHide={onHide} formId={FORM_ID} saving={saving} width="30rem">
       <form id={FORM_ID} onSubmit={submit} noValidate aria-label="Ajustement de stock">
         <div className="field">
           <SelectButton value={sens} options={SENS} onChange={(e) => e.value && setSens(e.value as 1 | -1)} aria-label="Sens de l'ajustement" allowEmpty={false} />

@@ -1,4 +1,4 @@
-import { MOUVEMENT_SORTS, type Produit } from '@comptoir/shared';
+import { MOUVEMENT_SORTS, type Produit, deNom } from '@comptoir/shared';
 import { Button } from 'primereact/button';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
@@ -79,7 +79,7 @@ function ProduitDetail({ serviceId, id }: { serviceId: number; id: number }) {
         {owner && unused && <Button type="button" label="Supprimer" icon="pi pi-trash" severity="danger" outlined onClick={() => askDelete(p)} />}
       </PageHeader>
       <div className="flex flex-wrap gap-3 align-items-start mb-3">
-        {p.image && <img src={p.image} alt={`Photo de ${p.nom}`} width={96} height={96} className="border-round" style={{ objectFit: 'cover' }} />}
+        {p.image && <img src={p.image} alt={`Photo ${deNom(p.nom)}`} width={96} height={96} className="border-round" style={{ objectFit: 'cover' }} />}
         <div className="flex-1">
           <ProduitSummary produit={p} devise={devise} />
         </div>

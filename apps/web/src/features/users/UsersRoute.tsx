@@ -1,3 +1,4 @@
+import { deNom } from '@comptoir/shared';
 import type { UserItem } from '@comptoir/shared';
 import { Button } from 'primereact/button';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
@@ -54,7 +55,7 @@ export default function UsersRoute() {
     if (!user.active) return run();
     confirmDialog({
       header: 'Désactiver le compte',
-      message: `Désactiver le compte de ${fullName(user)} ? Ses sessions prendront fin et il ne pourra plus se connecter.`,
+      message: `Désactiver le compte ${deNom(fullName(user))} ? Ses sessions prendront fin et il ne pourra plus se connecter.`,
       icon: 'pi pi-exclamation-triangle',
       acceptClassName: 'p-button-danger',
       defaultFocus: 'reject',
@@ -119,7 +120,7 @@ export default function UsersRoute() {
                 {
                   onSuccess: (u) => {
                     dialog.close();
-                    feedback.success('Utilisateur enregistré', `Les informations de ${fullName(u)} ont été mises à jour.`);
+                    feedback.success('Utilisateur enregistré', `Les informations ${deNom(fullName(u))} ont été mises à jour.`);
                   },
                   onError: feedback.formError('Enregistrement impossible', USER_FIELDS),
                 },

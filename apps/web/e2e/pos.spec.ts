@@ -164,6 +164,7 @@ test('caisse : une vente entière au clavier seul (scan, recherche par nom, quan
   const done = page.getByRole('dialog', { name: /Vente V-\d{4}-\d{6} enregistrée/ });
   await expect(done).toBeVisible();
   await expect(done.getByTestId('receipt')).toContainText(/Monnaie rendue\s*750\sFCFA/);
+  await expect(done.getByRole('button', { name: 'Réimprimer' })).toBeFocused();
   await page.keyboard.press('F6');
   await expect(done).toBeHidden();
   await expect(lines(page)).toHaveCount(0);
@@ -173,4 +174,48 @@ test('caisse : une vente entière au clavier seul (scan, recherche par nom, quan
   await expect(search(page)).toHaveValue('');
   await page.keyboard.press('F2');
   await expect(search(page)).toBeFocused();
+});
+
+test('caisse : client créé sur place, vente à crédit partielle avec échéance, client retrouvé par son téléphone', async ({ page }) => {
+  await openPos(page);
+  await scan(page, SAVON);
+  await scan(page, SAVON);
+  await expect(total(page)).toHaveText(amount('1 000 FCFA'));
+
+  // A new customer, created from the cart with a name and a phone.
+  const nom = `Client caisse ${Date.now() % 100000}`;
+  const local = `77${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  await page.getByRole('complementary', { name: 'Vente en cours' }).getByRole('button', { name: 'Nouveau client' }).click();
+  const form = page.getByRole('form', { name: 'Nouveau client' });
+  await form.getByLabel('Nom').fill(nom);
+  await form.getByLabel('Téléphone').fill(local);
+  await form.getByRole('button', { name: 'Créer le client' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Retirer le client' }).first()).toBeVisible();
+
+  // 400 in cash, the rest (600) on credit with the default due date.
+  await page.keyboard.press('F8');
+  const dialog = page.getByRole('dialog', { name: /Paiement/ });
+  await expect(dialog.getByLabel('Montant reçu')).toBeFocused();
+  await page.keyboard.type('400');
+  await expect(dialog.getByTestId('pay-reste')).toHaveText(amount('600 FCFA'));
+  await expect(dialog.getByLabel(/Échéance du reste/)).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+  await page.keyboard.press('Control+Enter');
+  const done = page.getByRole('dialog', { name: /Vente V-\d{4}-\d{6} enregistrée/ });
+  const receipt = done.getByTestId('receipt');
+  await expect(receipt).toContainText(nom);
+  await expect(receipt).toContainText(/Reste à payer\s*600\sFCFA/);
+  await expect(receipt).toContainText(/Échéance\s*\d{2}\/\d{2}\/\d{4}/);
+  // The receipt printed at validation (the print dialog takes the keyboard meanwhile), then F6.
+  await expect(done.getByRole('button', { name: 'Réimprimer' })).toBeFocused();
+  await page.keyboard.press('F6');
+  await expect(done).toBeHidden();
+
+  // The next sale finds the customer by phone number.
+  const picker = page.getByRole('complementary', { name: 'Vente en cours' }).getByLabel('Client (nom ou téléphone)');
+  await picker.click();
+  await picker.pressSequentially(local.slice(0, 6));
+  await page.getByRole('option', { name: new RegExp(nom) }).click();
+  await expect(page.getByRole('button', { name: 'Retirer le client' }).first()).toBeVisible();
+  await expect(picker).toHaveValue(new RegExp(nom));
 });

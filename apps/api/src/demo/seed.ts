@@ -17,7 +17,8 @@ export const DEMO_ACCOUNTS = [
  * Demo data (product.md §5): three accounts and two shops of one owner, one in FCFA and one in
  * euros; the manager works in the first only; the owner has a plan « Commerce » running for a year
  * from 30 days ago; in each shop a small catalogue with opening stock, customers and suppliers
- * (demo/catalogue.ts), then 90 days of sales (demo/ventes.ts). Loaded only into an empty database.
+ * (demo/catalogue.ts), then 90 days of sales with the customers' repayments and a few returns
+ * among them (demo/ventes.ts, demo/suivi.ts). Loaded only into an empty database.
  */
 export async function seedDemoData(db: Kysely<DB>): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();

@@ -51,15 +51,15 @@ export async function dettesOuvertes(trx: Transaction<DB>, serviceId: number, cl
  * Spreads `montant` of règlement `reglementId` over `dettes` in their order, each up to its rest:
  * writes the allocations, raises `dettes.paye`, and — for money actually received (`argent`,
  * every mode but a return's credit) — `ventes.montant_paye`; then refreshes each sale's status.
- * Returns the allocations and what is left unallocated.
+ * Returns the allocations and what is left unallocated. `at`: the allocations' date (now by default).
  */
 export async function allouer(
   trx: Transaction<DB>,
-  input: { serviceId: number; reglementId: number; dettes: DetteOuverte[]; montant: number; argent: boolean },
+  input: { serviceId: number; reglementId: number; dettes: DetteOuverte[]; montant: number; argent: boolean; at?: string },
 ): Promise<{ allocations: Allocation[]; nonAlloue: number }> {
   let left = input.montant;
   const allocations: Allocation[] = [];
-  const now = nowIso();
+  const now = input.at ?? nowIso();
   for (const dette of input.dettes) {
     if (left <= 0) break;
     const part = Math.min(left, dette.reste);

@@ -1,10 +1,11 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import {
   formatMoney, type CompteClient, type DetteClientListQuery, type DetteClientPage, type Reglement, type ReglementData,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { AppError, businessRule, conflict, notFound } from '../../core/errors.js';
-import type { ServicesTable } from '../../db/schema.js';
+import type { Dialect } from '../../db/database.js';
+import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso, shopToday } from '../../db/time.js';
 import { allouer, dettesOuvertes, lockClient } from './dettes.allocation.js';
 import { dettesOfClient, findDebtorPage, findReglements } from './dettes.repository.js';
@@ -77,38 +78,13 @@ export async function createReglement(
   ctx: AppContext, service: Service, userId: number, clientId: number, input: ReglementData,
 ): Promise<ReglementAnswer> {
   await clientOf(ctx, service.id, clientId);
-  const empreinte = empreinteOf({ ...input, clientId, detteId: input.detteId ?? null });
+  const empreinte = empreinteReglement(input, clientId);
   const replay = await replayOf(ctx, service.id, input.cleIdempotence, empreinte);
   if (replay) return replay;
   const { db, dialect } = ctx.database;
   let id: number;
   try {
-    id = await db.transaction().execute(async (trx) => {
-      await lockClient(trx, dialect, service.id, clientId);
-      let dettes = await dettesOuvertes(trx, service.id, clientId);
-      if (input.detteId) {
-        const chosen = await trx.selectFrom('dettes as d').innerJoin('ventes as v', 'v.id', 'd.vente_id')
-          .select(['d.id', 'd.montant', 'd.paye', 'v.numero'])
-          .where('d.id', '=', input.detteId).where('d.service_id', '=', service.id).where('d.client_id', '=', clientId)
-          .executeTakeFirst();
-        if (!chosen) throw notFound('Dette introuvable pour ce client.');
-        const reste = Number(chosen.montant) - Number(chosen.paye);
-        if (input.montant > reste)
-          throw businessRule(`Le montant dépasse ce qui reste à payer sur la vente ${chosen.numero} (${formatMoney(reste, service.devise)}).`);
-        dettes = dettes.filter((d) => d.id === chosen.id);
-      } else {
-        const du = dettes.reduce((a, d) => a + d.reste, 0);
-        if (input.montant > du) throw businessRule(`Le montant dépasse ce que doit le client (${formatMoney(du, service.devise)}).`);
-      }
-      const { id: reglementId } = await trx.insertInto('reglements').values({
-        service_id: service.id, client_id: clientId, mode: input.mode, montant: input.montant, disponible: 0,
-        operateur: input.operateur, reference: input.reference, retour_id: null,
-        cle_idempotence: input.cleIdempotence, empreinte, user_id: userId, created_at: nowIso(),
-      }).returning('id').executeTakeFirstOrThrow();
-      const { nonAlloue } = await allouer(trx, { serviceId: service.id, reglementId, dettes, montant: input.montant, argent: true });
-      if (nonAlloue !== 0) throw new Error('Règlement non entièrement alloué');
-      return reglementId;
-    });
+    id = await db.transaction().execute((trx) => writeReglement(trx, dialect, service, userId, clientId, input, empreinte));
   } catch (error) {
     if (!(error instanceof AppError) && isUniqueViolation(error)) {
       const again = await replayOf(ctx, service.id, input.cleIdempotence, empreinte);
@@ -118,4 +94,46 @@ export async function createReglement(
   }
   const [reglement] = await findReglements(db, service.id, { ids: [id] });
   return { reglement: reglement!, replayed: false };
+}
+
+const empreinteReglement = (input: ReglementData, clientId: number) => empreinteOf({ ...input, clientId, detteId: input.detteId ?? null });
+
+/**
+ * A repayment inside the caller's transaction, dated `now`, without the idempotency replay nor the
+ * answer (demo data: back-dated repayments among the demo's sales). Returns the règlement's id.
+ */
+export function insertReglement(
+  trx: Transaction<DB>, dialect: Dialect, service: Service, userId: number, clientId: number, input: ReglementData, now: Date,
+): Promise<number> {
+  return writeReglement(trx, dialect, service, userId, clientId, input, empreinteReglement(input, clientId), now);
+}
+
+async function writeReglement(
+  trx: Transaction<DB>, dialect: Dialect, service: Service, userId: number, clientId: number, input: ReglementData, empreinte: string, now?: Date,
+): Promise<number> {
+  const at = now?.toISOString();
+  await lockClient(trx, dialect, service.id, clientId);
+  let dettes = await dettesOuvertes(trx, service.id, clientId);
+  if (input.detteId) {
+    const chosen = await trx.selectFrom('dettes as d').innerJoin('ventes as v', 'v.id', 'd.vente_id')
+      .select(['d.id', 'd.montant', 'd.paye', 'v.numero'])
+      .where('d.id', '=', input.detteId).where('d.service_id', '=', service.id).where('d.client_id', '=', clientId)
+      .executeTakeFirst();
+    if (!chosen) throw notFound('Dette introuvable pour ce client.');
+    const reste = Number(chosen.montant) - Number(chosen.paye);
+    if (input.montant > reste)
+      throw businessRule(`Le montant dépasse ce qui reste à payer sur la vente ${chosen.numero} (${formatMoney(reste, service.devise)}).`);
+    dettes = dettes.filter((d) => d.id === chosen.id);
+  } else {
+    const du = dettes.reduce((a, d) => a + d.reste, 0);
+    if (input.montant > du) throw businessRule(`Le montant dépasse ce que doit le client (${formatMoney(du, service.devise)}).`);
+  }
+  const { id: reglementId } = await trx.insertInto('reglements').values({
+    service_id: service.id, client_id: clientId, mode: input.mode, montant: input.montant, disponible: 0,
+    operateur: input.operateur, reference: input.reference, retour_id: null,
+    cle_idempotence: input.cleIdempotence, empreinte, user_id: userId, created_at: at ?? nowIso(),
+  }).returning('id').executeTakeFirstOrThrow();
+  const { nonAlloue } = await allouer(trx, { serviceId: service.id, reglementId, dettes, montant: input.montant, argent: true, at });
+  if (nonAlloue !== 0) throw new Error('Règlement non entièrement alloué');
+  return reglementId;
 }

@@ -59,12 +59,10 @@ export async function createRetour(
   const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (twice >= 0) throw validationError([{ field: `lignes.${twice}.ligneId`, message: 'Cette ligne figure deux fois dans le retour.' }]);
   const vente = await venteOf(ctx, service.id, venteId);
-  const modeRemboursement = input.mode === 'remboursement' ? input.modeRemboursement ?? null : null;
-  const empreinte = empreinteOf({ ...input, modeRemboursement, venteId });
+  const { modeRemboursement, empreinte } = empreinteRetour(input, venteId);
   const replay = await replayOf(ctx, service.id, input.cleIdempotence, empreinte);
   if (replay) return replay;
-  if (input.mode === 'avoir' && vente.client_id === null)
-    throw businessRule('Un avoir se porte sur le compte d’un client : cette vente n’a pas de client. Choisissez un remboursement.');
+  checkAvoirClient(input, vente.client_id);
 
   const { db, dialect } = ctx.database;
   let id: number;
@@ -84,6 +82,28 @@ export async function createRetour(
   return { retour: await getRetour(ctx, service.id, id), replayed: false };
 }
 
+function empreinteRetour(input: RetourData, venteId: number) {
+  const modeRemboursement = input.mode === 'remboursement' ? input.modeRemboursement ?? null : null;
+  return { modeRemboursement, empreinte: empreinteOf({ ...input, modeRemboursement, venteId }) };
+}
+
+function checkAvoirClient(input: RetourData, clientId: number | null) {
+  if (input.mode === 'avoir' && clientId === null)
+    throw businessRule('Un avoir se porte sur le compte d’un client : cette vente n’a pas de client. Choisissez un remboursement.');
+}
+
+/**
+ * A return inside the caller's transaction, dated `now`, without the idempotency replay nor the
+ * answer (demo data: back-dated returns among the demo's sales). Returns the return's id.
+ */
+export async function insertRetour(
+  trx: Transaction<DB>, service: Service, userId: number, vente: { id: number; client_id: number | null }, input: RetourData, now: Date,
+): Promise<number> {
+  const { modeRemboursement, empreinte } = empreinteRetour(input, vente.id);
+  checkAvoirClient(input, vente.client_id);
+  return record(trx, { service, userId, venteId: vente.id, clientId: vente.client_id, input, modeRemboursement, empreinte, now });
+}
+
 interface RecordInput {
   service: Service;
   userId: number;
@@ -92,6 +112,8 @@ interface RecordInput {
   input: RetourData;
   modeRemboursement: RetourData['modeRemboursement'] | null;
   empreinte: string;
+  /** When the return happens; now by default. */
+  now?: Date;
 }
 
 async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
@@ -127,8 +149,10 @@ async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
   if (rembourse > 0 && !r.modeRemboursement)
     throw businessRule(`Indiquez le mode de remboursement : ${formatMoney(rembourse, service.devise)} reviennent au client.`);
 
-  const now = nowIso();
-  const numero = await nextNumero(trx, service, 'retour', 'R');
+  const now = r.now?.toISOString() ?? nowIso();
+  // Movements and allocations take the return's date when it is given (back-dated demo data).
+  const at = r.now ? now : undefined;
+  const numero = await nextNumero(trx, service, 'retour', 'R', r.now);
   const { id } = await trx.insertInto('retours').values({
     service_id: serviceId, vente_id: r.venteId, numero, cle_idempotence: input.cleIdempotence, empreinte: r.empreinte,
     mode: input.mode, mode_remboursement: rembourse > 0 ? r.modeRemboursement! : null,
@@ -144,7 +168,7 @@ async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
     await trx.updateTable('vente_lignes').set({ quantite_retournee: sql`quantite_retournee + ${p.quantite}` }).where('id', '=', p.ligne.id).execute();
     await applyMovement(trx, {
       serviceId, produitId: p.ligne.produit_id, quantite: p.quantite, type: 'retour',
-      motif: `Retour ${numero}`, documentType: 'retour', documentId: id, userId: r.userId,
+      motif: `Retour ${numero}`, documentType: 'retour', documentId: id, userId: r.userId, at,
     });
   }
   await trx.updateTable('ventes').set({ montant_retourne: sql`montant_retourne + ${total}` }).where('id', '=', r.venteId).execute();
@@ -158,7 +182,7 @@ async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
     const cibles: DetteOuverte[] = [];
     if (dette && impute > 0) cibles.push({ id: dette.id, venteId: r.venteId, reste: resteVente });
     if (avoir > 0) cibles.push(...(await dettesOuvertes(trx, serviceId, r.clientId)).filter((d) => d.id !== dette?.id));
-    const { nonAlloue } = await allouer(trx, { serviceId, reglementId, dettes: cibles, montant: credit, argent: false });
+    const { nonAlloue } = await allouer(trx, { serviceId, reglementId, dettes: cibles, montant: credit, argent: false, at });
     if (nonAlloue > 0) await trx.updateTable('reglements').set({ disponible: nonAlloue }).where('id', '=', reglementId).execute();
   }
   await refreshVenteStatut(trx, r.venteId);

@@ -26,6 +26,19 @@ export function insufficientStock(nom: string, disponible?: { quantite: number; 
   return new AppError(409, 'CONFLICT', 'Stock insuffisant', `Stock insuffisant pour « ${nom} » : ${formatQuantity(q)} ${disponible.symbole} disponible${pluriel}.`);
 }
 
+/** Why a product's row was not moved: it is not in the shop (404), or its stock is short (409). */
+async function refusalOf(trx: Transaction<DB>, serviceId: number, produitId: number): Promise<AppError> {
+  const produit = await trx
+    .selectFrom('produits')
+    .innerJoin('unites', 'unites.id', 'produits.unite_id')
+    .select(['produits.nom', 'produits.quantite', 'unites.symbole'])
+    .where('produits.id', '=', produitId)
+    .where('produits.service_id', '=', serviceId)
+    .executeTakeFirst();
+  if (!produit) return notFound('Produit introuvable.');
+  return insufficientStock(produit.nom, { quantite: Number(produit.quantite), symbole: produit.symbole });
+}
+
 /**
  * THE only way a product's quantity changes: moves `produits.quantite` and writes the movement by
  * the same amount, inside the caller's transaction (the document causing it commits with them).
@@ -51,17 +64,7 @@ export async function applyMovement(trx: Transaction<DB>, input: MovementInput):
     );
   }
   const updated = await update.returning('quantite').executeTakeFirst();
-  if (!updated) {
-    const produit = await trx
-      .selectFrom('produits')
-      .innerJoin('unites', 'unites.id', 'produits.unite_id')
-      .select(['produits.nom', 'produits.quantite', 'unites.symbole'])
-      .where('produits.id', '=', input.produitId)
-      .where('produits.service_id', '=', input.serviceId)
-      .executeTakeFirst();
-    if (!produit) throw notFound('Produit introuvable.');
-    throw insufficientStock(produit.nom, { quantite: Number(produit.quantite), symbole: produit.symbole });
-  }
+  if (!updated) throw await refusalOf(trx, input.serviceId, input.produitId);
   await trx
     .insertInto('mouvements_stock')
     .values({
@@ -137,17 +140,7 @@ export async function applyMovements(trx: Transaction<DB>, input: MovementsInput
     .execute();
   for (const r of updated) out.set(r.id, Number(r.quantite));
   const refused = lignes.find((l) => !out.has(l.produitId));
-  if (refused) {
-    const produit = await trx
-      .selectFrom('produits')
-      .innerJoin('unites', 'unites.id', 'produits.unite_id')
-      .select(['produits.nom', 'produits.quantite', 'unites.symbole'])
-      .where('produits.id', '=', refused.produitId)
-      .where('produits.service_id', '=', input.serviceId)
-      .executeTakeFirst();
-    if (!produit) throw notFound('Produit introuvable.');
-    throw insufficientStock(produit.nom, { quantite: Number(produit.quantite), symbole: produit.symbole });
-  }
+  if (refused) throw await refusalOf(trx, input.serviceId, refused.produitId);
   await trx
     .insertInto('mouvements_stock')
     .values(lignes.map((l) => ({

@@ -25,7 +25,7 @@ function ClientDetail({ serviceId, id }: { serviceId: number; id: number }) {
   });
   const compte = useCompteClient(serviceId, id);
   const ventes = useVentes(serviceId, { ...RECENTES, clientId: id });
-  const { devise } = useCurrentShop();
+  const { devise, timeZone } = useCurrentShop();
 
   if (client.isError)
     return (
@@ -78,7 +78,7 @@ function ClientDetail({ serviceId, id }: { serviceId: number; id: number }) {
           header="Numéro"
           body={(v: VenteListItem) => <Link to={`/pages/ventes-list/${v.id}`}>{v.numero}</Link>}
         />
-        <Column header="Date" body={(v: VenteListItem) => formatDateTime(v.createdAt)} />
+        <Column header="Date" body={(v: VenteListItem) => formatDateTime(v.createdAt, timeZone)} />
         <Column
           header="Total"
           body={(v: VenteListItem) => formatMoney(v.totalTtc, devise)}

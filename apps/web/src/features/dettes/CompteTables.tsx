@@ -11,9 +11,11 @@ import { DataTable } from 'primereact/datatable';
 import { Link } from 'react-router';
 import { formatDay } from '../../lib/dates';
 import { DetteStatutTag } from '../ventes-list/statut';
+import { useCurrentShop } from '../../lib/shop';
 
 /** A customer's debts: sale (link), date, due date, amount, paid, rest, status. */
 export function DettesClientTable({ dettes, devise }: { dettes: Dette[]; devise: string }) {
+  const { timeZone } = useCurrentShop();
   const money = (v: number) => formatMoney(v, devise);
   return (
     <DataTable
@@ -28,7 +30,7 @@ export function DettesClientTable({ dettes, devise }: { dettes: Dette[]; devise:
         header="Vente"
         body={(d: Dette) => <Link to={`/pages/ventes-list/${d.vente.id}`}>{d.vente.numero}</Link>}
       />
-      <Column header="Date" body={(d: Dette) => formatDate(d.vente.createdAt)} />
+      <Column header="Date" body={(d: Dette) => formatDate(d.vente.createdAt, timeZone)} />
       <Column header="Échéance" body={(d: Dette) => formatDay(d.echeance)} />
       <Column
         header="Montant"
@@ -63,6 +65,7 @@ export function ReglementsTable({
   reglements: Reglement[];
   devise: string;
 }) {
+  const { timeZone } = useCurrentShop();
   const money = (v: number) => formatMoney(v, devise);
   return (
     <DataTable
@@ -73,7 +76,7 @@ export function ReglementsTable({
       emptyMessage="Aucun règlement"
       data-testid="reglements-client"
     >
-      <Column header="Date" body={(r: Reglement) => formatDateTime(r.createdAt)} />
+      <Column header="Date" body={(r: Reglement) => formatDateTime(r.createdAt, timeZone)} />
       <Column header="Mode" body={modeLabel} />
       <Column
         header="Opérateur ou référence"

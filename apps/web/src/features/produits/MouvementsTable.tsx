@@ -3,6 +3,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { pagedTableProps } from '../../components/paged-table';
 import type { useListParams } from '../../lib/use-list-params';
+import { useCurrentShop } from '../../lib/shop';
 
 interface Props {
   page: MouvementPage | undefined;
@@ -19,13 +20,14 @@ const documentCell = (m: Mouvement) => {
 
 /** The product's stock ledger, newest first, server-paged. */
 export function MouvementsTable({ page, loading, list, symbole }: Props) {
+  const { timeZone } = useCurrentShop();
   return (
     <DataTable value={page?.items ?? []} dataKey="id" loading={loading} emptyMessage="Aucun mouvement" stripedRows size="small" data-testid="mouvements-table" {...pagedTableProps(list, page?.total ?? 0)}>
       <Column header="Type" body={(m: Mouvement) => MOUVEMENT_TYPE_LABELS[m.type]} />
       <Column header="Quantité" body={(m: Mouvement) => `${signed(m.quantite)}\u00A0${symbole}`} className={'text-right white-space-nowrap'} />
       <Column header="Document ou motif" body={documentCell} />
       <Column header="Utilisateur" body={(m: Mouvement) => (m.user ? `${m.user.prenom} ${m.user.nom}` : '—')} />
-      <Column header="Date" sortable sortField="created_at" field="createdAt" body={(m: Mouvement) => formatDateTime(m.createdAt)} />
+      <Column header="Date" sortable sortField="created_at" field="createdAt" body={(m: Mouvement) => formatDateTime(m.createdAt, timeZone)} />
     </DataTable>
   );
 }

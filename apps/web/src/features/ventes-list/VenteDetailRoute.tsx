@@ -17,6 +17,7 @@ import { retournable } from './retour';
 import { VenteStatutTag } from './statut';
 import { VenteLignes } from './VenteLignes';
 import { VenteDette, VenteMouvements, VentePaiements, VenteRetours } from './VenteReglements';
+import { useCurrentShop } from '../../lib/shop';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <section className="mt-4" aria-label={title}>
@@ -26,6 +27,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 );
 
 function VenteDetail({ serviceId, id }: { serviceId: number; id: number }) {
+  const { timeZone } = useCurrentShop();
   const vente = useVente(serviceId, id);
   const mouvements = useVenteMouvements(serviceId, id);
   const dialog = useDialogParam('retour');
@@ -80,7 +82,7 @@ function VenteDetail({ serviceId, id }: { serviceId: number; id: number }) {
       </PageHeader>
       <p className="m-0 mb-3 flex flex-wrap gap-3 align-items-center">
         <VenteStatutTag statut={v.statut} />
-        <span>{formatDateTime(v.createdAt)}</span>
+        <span>{formatDateTime(v.createdAt, timeZone)}</span>
         <span>{`Vendeur : ${v.vendeur.prenom} ${v.vendeur.nom}`}</span>
         <span>{`Type : ${v.typeVente.nom}`}</span>
         <span>

@@ -13,6 +13,7 @@ import { DataTable } from 'primereact/datatable';
 import { Link } from 'react-router';
 import { formatDay } from '../../lib/dates';
 import { DetteStatutTag } from './statut';
+import { useCurrentShop } from '../../lib/shop';
 
 /** Payments at the counter: mode, operator and reference, amount, received and change. */
 export function VentePaiements({ vente }: { vente: Vente }) {
@@ -75,6 +76,7 @@ export function VenteDette({ vente }: { vente: Vente }) {
 
 /** The sale's returns: number, date, amount. */
 export function VenteRetours({ vente }: { vente: Vente }) {
+  const { timeZone } = useCurrentShop();
   return (
     <DataTable
       value={vente.retours}
@@ -84,7 +86,7 @@ export function VenteRetours({ vente }: { vente: Vente }) {
       data-testid="vente-retours"
     >
       <Column header="Numéro" field="numero" />
-      <Column header="Date" body={(r: Vente['retours'][number]) => formatDateTime(r.createdAt)} />
+      <Column header="Date" body={(r: Vente['retours'][number]) => formatDateTime(r.createdAt, timeZone)} />
       <Column
         header="Montant"
         body={(r: Vente['retours'][number]) => formatMoney(r.montantTtc, vente.devise)}
@@ -104,6 +106,7 @@ export function VenteMouvements({
   vente: Vente;
   loading: boolean;
 }) {
+  const { timeZone } = useCurrentShop();
   const symbole = (m: VenteMouvement) =>
     vente.lignes.find((l) => l.produitId === m.produit.id)?.uniteSymbole ?? '';
   return (
@@ -129,7 +132,7 @@ export function VenteMouvements({
         }
         className="text-right white-space-nowrap"
       />
-      <Column header="Date" body={(m: VenteMouvement) => formatDateTime(m.createdAt)} />
+      <Column header="Date" body={(m: VenteMouvement) => formatDateTime(m.createdAt, timeZone)} />
     </DataTable>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { confirmDuplicate, isDuplicateWarning } from '../../lib/duplicate';
 import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { createClient, searchClients } from './api';
@@ -25,6 +25,7 @@ export function CustomerPicker({ serviceId, value, onChange, onDone }: Props) {
   const [text, setText] = useState<string | CartClient>(value ?? '');
   const [found, setFound] = useState<CartClient[]>([]);
   const [creating, setCreating] = useState(false);
+  const lastSearch = useRef(0);
 
   if (value && typeof text === 'string' && text === '') setText(value);
   if (!value && typeof text !== 'string') setText('');
@@ -41,7 +42,13 @@ export function CustomerPicker({ serviceId, value, onChange, onDone }: Props) {
           field="nom"
           itemTemplate={(c: CartClient) => label(c)}
           selectedItemTemplate={(c: CartClient) => label(c)}
-          completeMethod={(e) => void searchClients(serviceId, e.query).then((items) => setFound(items.map(toCartClient)))}
+          completeMethod={(e) => {
+            // Answers can arrive out of order: only the one for the latest text fills the list.
+            const ticket = ++lastSearch.current;
+            void searchClients(serviceId, e.query).then((items) => {
+              if (ticket === lastSearch.current) setFound(items.map(toCartClient));
+            });
+          }}
           onChange={(e) => setText(e.value as string | CartClient)}
           onSelect={(e) => {
             onChange(e.value as CartClient);

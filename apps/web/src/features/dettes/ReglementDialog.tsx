@@ -18,7 +18,7 @@ import { MoneyInput } from '../../components/MoneyInput';
 import { fieldErrorsOf } from '../../lib/errors';
 import { useFeedback } from '../../lib/use-feedback';
 import { validate } from '../../lib/validation';
-import { newCleIdempotence } from '../ventes-list/cle-idempotence';
+import { newCleIdempotence } from '../../lib/cle-idempotence';
 import { useCreateReglement } from './api';
 
 interface Props {

@@ -19,6 +19,7 @@ import { ProductGrid } from './ProductGrid';
 import { RemiseInput } from './RemiseInput';
 import { Shortcuts } from './Shortcuts';
 import './pos.css';
+import { newCleIdempotence } from '../../lib/cle-idempotence';
 
 const noop = () => undefined;
 
@@ -171,7 +172,7 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
   const submit = (paiements: PaiementInput[], echeance: string | null) => {
     // The key is made once and kept until a sale is recorded: a retry after a lost answer
     // replays it, and the server answers the sale it already recorded.
-    const cle = cart.cleIdempotence ?? crypto.randomUUID();
+    const cle = cart.cleIdempotence ?? newCleIdempotence();
     if (!cart.cleIdempotence) {
       dispatch({ type: 'cle', cle });
       // Stored at once (not at idle time), and replacing any older cart waiting to be saved.

@@ -1,4 +1,5 @@
 import { monnaieARendre, type ModePaiement, type PaiementInput } from '@comptoir/shared';
+import { addDaysIso, todayIso } from '../../lib/dates';
 
 /** One payment as the cashier types it in the dialog. */
 export interface PaymentDraft {
@@ -54,6 +55,5 @@ export function resumePaiements(total: number, drafts: PaymentDraft[]): PaymentS
 
 /** 'YYYY-MM-DD' of today + `days` in local time (the default due date: 30 days). */
 export function dayPlus(days: number, from = new Date()): string {
-  const d = new Date(from.getFullYear(), from.getMonth(), from.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return addDaysIso(todayIso(from), days);
 }

@@ -25,7 +25,7 @@ import { useFeedback } from '../../lib/use-feedback';
 import { http } from '../../lib/http';
 import { shopPath } from '../../lib/shop';
 import { useCreateRetour } from './api';
-import { newCleIdempotence } from './cle-idempotence';
+import { newCleIdempotence } from '../../lib/cle-idempotence';
 import {
   montantLigne,
   montantTotal,

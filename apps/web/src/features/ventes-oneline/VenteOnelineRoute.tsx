@@ -23,7 +23,7 @@ import { shopPath, useCurrentShop } from '../../lib/shop';
 import { useShopMutation } from '../../lib/shop-mutation';
 import type { ClientRef } from '../clients/ClientPicker';
 import { useReceiptShop } from '../receipt/api';
-import { newCleIdempotence } from '../ventes-list/cle-idempotence';
+import { newCleIdempotence } from '../../lib/cle-idempotence';
 import { ClientSection } from './ClientSection';
 import { LignesEditor } from './LignesEditor';
 import { PaiementsEditor } from './PaiementsEditor';

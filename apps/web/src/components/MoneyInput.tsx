@@ -1,6 +1,6 @@
 import { InputNumber } from 'primereact/inputnumber';
 import { fieldA11y } from './FormField';
-import { moneyDigits, toMajor, toMinor } from '../lib/money-input';
+import { moneyDigits, toMajor, toMinor, currencySymbol } from '../lib/money-input';
 
 interface Props {
   id: string;
@@ -24,7 +24,7 @@ export function MoneyInput({ id, value, onChange, devise, error }: Props) {
       minFractionDigits={digits}
       maxFractionDigits={digits}
       min={0}
-      suffix={devise === 'XOF' || devise === 'XAF' ? '\u00A0FCFA' : `\u00A0${devise === 'EUR' ? '€' : devise}`}
+      suffix={`\u00A0${currencySymbol(devise)}`}
       className="w-full"
       inputClassName="w-full"
       invalid={Boolean(error)}

@@ -24,3 +24,8 @@ export function percentToBasisPoints(percent: number | null | undefined): number
 }
 
 export const basisPointsToPercent = (basisPoints: number): number => basisPoints / 100;
+
+/** What follows an amount typed in a field: « FCFA » for XOF and XAF, « € » for the euro, else the code. */
+export function currencySymbol(devise: string): string {
+  return devise === 'XOF' || devise === 'XAF' ? 'FCFA' : devise === 'EUR' ? '€' : devise;
+}

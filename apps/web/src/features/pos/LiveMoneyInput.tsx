@@ -1,5 +1,5 @@
 import { InputNumber } from 'primereact/inputnumber';
-import { moneyDigits, toMajor, toMinor } from '../../lib/money-input';
+import { moneyDigits, toMajor, toMinor, currencySymbol } from '../../lib/money-input';
 
 interface Props {
   id: string;
@@ -14,7 +14,6 @@ interface Props {
  */
 export function LiveMoneyInput({ id, value, onChange, devise }: Props) {
   const digits = moneyDigits(devise);
-  const fcfa = devise === 'XOF' || devise === 'XAF';
   return (
     <InputNumber
       inputId={id}
@@ -26,7 +25,7 @@ export function LiveMoneyInput({ id, value, onChange, devise }: Props) {
       minFractionDigits={digits}
       maxFractionDigits={digits}
       min={0}
-      suffix={fcfa ? '\u00A0FCFA' : `\u00A0${devise === 'EUR' ? '€' : devise}`}
+      suffix={`\u00A0${currencySymbol(devise)}`}
       className="w-full"
       inputClassName="w-full"
     />

@@ -1,6 +1,6 @@
 import type { Remise } from '@comptoir/shared';
 import { memo } from 'react';
-import { moneyDigits } from '../../lib/money-input';
+import { moneyDigits, currencySymbol } from '../../lib/money-input';
 import { NumberField, formatScaled, parseScaled } from './NumberField';
 
 interface Props {
@@ -14,8 +14,7 @@ interface Props {
 /** A discount: an amount in the shop's currency, or a percentage (sent in basis points). */
 export const RemiseInput = memo(function RemiseInput({ id, label, value, onChange, devise }: Props) {
   const type = value?.type ?? 'montant';
-  const fcfa = devise === 'XOF' || devise === 'XAF';
-  const unit = fcfa ? 'FCFA' : devise === 'EUR' ? '€' : devise;
+  const unit = currencySymbol(devise);
   // A percentage is kept in basis points (2 decimals), an amount in minor units (the currency's decimals).
   const digits = type === 'pourcent' ? 2 : moneyDigits(devise);
   const onText = (text: string) => {

@@ -3,6 +3,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import {
   basisPointsToPercent,
+  currencySymbol,
   moneyDigits,
   percentToBasisPoints,
   toMajor,
@@ -16,9 +17,6 @@ interface Props {
   onChange: (remise: Remise | null) => void;
   devise: string;
 }
-
-const symbole = (devise: string) =>
-  devise === 'XOF' || devise === 'XAF' ? 'FCFA' : devise === 'EUR' ? '€' : devise;
 
 /** A discount: an amount in the shop's currency, or a percentage (sent in basis points). */
 export function RemiseInput({ id, label, value, onChange, devise }: Props) {
@@ -54,7 +52,7 @@ export function RemiseInput({ id, label, value, onChange, devise }: Props) {
       <Dropdown
         value={type}
         options={[
-          { value: 'montant', label: symbole(devise) },
+          { value: 'montant', label: currencySymbol(devise) },
           { value: 'pourcent', label: '%' },
         ]}
         onChange={(e) => set(e.value as 'montant' | 'pourcent', null)}

@@ -29,6 +29,15 @@ async function openPos(page: Page) {
   await expect(search(page)).toBeFocused();
 }
 
+/**
+ * The receipt printed at validation: the print has run (its copy rendered for the printer) and is
+ * over. The browser's print dialog takes the keyboard meanwhile, as it does for a cashier.
+ */
+async function printed(page: Page) {
+  await expect(page.locator('#receipt-print-root').getByTestId('receipt')).toHaveCount(1);
+  await expect(page.locator('html')).not.toHaveClass(/receipt-printing/);
+}
+
 async function typeAmount(page: Page, id: string, value: string) {
   const input = page.locator(`[id="${id}"]`);
   await input.click();
@@ -165,6 +174,7 @@ test('caisse : une vente entière au clavier seul (scan, recherche par nom, quan
   await expect(done).toBeVisible();
   await expect(done.getByTestId('receipt')).toContainText(/Monnaie rendue\s*750\sFCFA/);
   await expect(done.getByRole('button', { name: 'Réimprimer' })).toBeFocused();
+  await printed(page);
   await page.keyboard.press('F6');
   await expect(done).toBeHidden();
   await expect(lines(page)).toHaveCount(0);
@@ -206,8 +216,9 @@ test('caisse : client créé sur place, vente à crédit partielle avec échéan
   await expect(receipt).toContainText(nom);
   await expect(receipt).toContainText(/Reste à payer\s*600\sFCFA/);
   await expect(receipt).toContainText(/Échéance\s*\d{2}\/\d{2}\/\d{4}/);
-  // The receipt printed at validation (the print dialog takes the keyboard meanwhile), then F6.
+  // The receipt printed at validation, then F6.
   await expect(done.getByRole('button', { name: 'Réimprimer' })).toBeFocused();
+  await printed(page);
   await page.keyboard.press('F6');
   await expect(done).toBeHidden();
 

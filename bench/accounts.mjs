@@ -8,9 +8,54 @@ import { fmt, percentiles } from './server.mjs';
 const USERS = 10_000;
 const SHOPS = 2_000;
 const OWNERS = 1_000;
-const PRENOMS = ['Aminata', 'Moussa', 'Fatou', 'Ibrahima', 'Awa', 'Ousmane', 'Mariama', 'Cheikh', 'Khady', 'Éloïse', 'Émile', 'Lamine', 'Rokhaya', 'Abdou', 'Nafissatou', 'Serigne'];
-const NOMS = ['Diallo', 'Ndiaye', 'Sow', 'Fall', 'Ba', 'Diop', 'Sarr', 'Gueye', 'Mbaye', 'Traoré', 'Koné', 'Ouédraogo', 'Camara', 'Cissé', 'Touré', 'Kouassi'];
-const VILLES = ['Dakar', 'Thiès', 'Abidjan', 'Bamako', 'Ouagadougou', 'Lomé', 'Cotonou', 'Douala', 'Lyon', 'Paris'];
+const PRENOMS = [
+  'Aminata',
+  'Moussa',
+  'Fatou',
+  'Ibrahima',
+  'Awa',
+  'Ousmane',
+  'Mariama',
+  'Cheikh',
+  'Khady',
+  'Éloïse',
+  'Émile',
+  'Lamine',
+  'Rokhaya',
+  'Abdou',
+  'Nafissatou',
+  'Serigne',
+];
+const NOMS = [
+  'Diallo',
+  'Ndiaye',
+  'Sow',
+  'Fall',
+  'Ba',
+  'Diop',
+  'Sarr',
+  'Gueye',
+  'Mbaye',
+  'Traoré',
+  'Koné',
+  'Ouédraogo',
+  'Camara',
+  'Cissé',
+  'Touré',
+  'Kouassi',
+];
+const VILLES = [
+  'Dakar',
+  'Thiès',
+  'Abidjan',
+  'Bamako',
+  'Ouagadougou',
+  'Lomé',
+  'Cotonou',
+  'Douala',
+  'Lyon',
+  'Paris',
+];
 
 /** Runs `insert(rows)` on slices of `size` rows. */
 export async function inBatches(rows, size, insert) {
@@ -25,12 +70,25 @@ export async function openWriter(databaseUrl) {
     return {
       async insert(table, rows) {
         const cols = Object.keys(rows[0]);
-        const stmt = db.prepare(`insert into ${table} (${cols.join(', ')}) values (${cols.map(() => '?').join(', ')})`);
-        db.transaction(() => { for (const r of rows) stmt.run(...cols.map((c) => r[c])); })();
+        const stmt = db.prepare(
+          `insert into ${table} (${cols.join(', ')}) values (${cols.map(() => '?').join(', ')})`,
+        );
+        db.transaction(() => {
+          for (const r of rows) stmt.run(...cols.map((c) => r[c]));
+        })();
       },
-      async ids(sql) { return db.prepare(sql).all().map((r) => r.id); },
-      async run(sql) { db.prepare(sql).run(); },
-      async close() { db.close(); },
+      async ids(sql) {
+        return db
+          .prepare(sql)
+          .all()
+          .map((r) => r.id);
+      },
+      async run(sql) {
+        db.prepare(sql).run();
+      },
+      async close() {
+        db.close();
+      },
     };
   }
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -39,12 +97,29 @@ export async function openWriter(databaseUrl) {
     async insert(table, rows) {
       const cols = Object.keys(rows[0]);
       const values = [];
-      const tuples = rows.map((r, i) => `(${cols.map((c, j) => { values.push(r[c]); return `$${i * cols.length + j + 1}`; }).join(', ')})`);
-      await client.query(`insert into ${table} (${cols.join(', ')}) values ${tuples.join(', ')}`, values);
+      const tuples = rows.map(
+        (r, i) =>
+          `(${cols
+            .map((c, j) => {
+              values.push(r[c]);
+              return `$${i * cols.length + j + 1}`;
+            })
+            .join(', ')})`,
+      );
+      await client.query(
+        `insert into ${table} (${cols.join(', ')}) values ${tuples.join(', ')}`,
+        values,
+      );
     },
-    async ids(sql) { return (await client.query(sql)).rows.map((r) => r.id); },
-    async run(sql) { await client.query(sql); },
-    async close() { await client.end(); },
+    async ids(sql) {
+      return (await client.query(sql)).rows.map((r) => r.id);
+    },
+    async run(sql) {
+      await client.query(sql);
+    },
+    async close() {
+      await client.end();
+    },
   };
 }
 
@@ -68,18 +143,49 @@ async function seed(databaseUrl) {
   const ids = await w.ids("select id from users where email like 'bench%' order by id");
   const owners = ids.slice(0, OWNERS);
   const managers = ids.slice(OWNERS);
-  await inBatches(owners.map((id) => ({ user_id: id, role: 'ROLE_PROPRIETAIRE' })), 1000, (rows) => w.insert('user_roles', rows));
-  await inBatches(managers.map((id) => ({ user_id: id, role: 'ROLE_GERANT' })), 1000, (rows) => w.insert('user_roles', rows));
+  await inBatches(
+    owners.map((id) => ({ user_id: id, role: 'ROLE_PROPRIETAIRE' })),
+    1000,
+    (rows) => w.insert('user_roles', rows),
+  );
+  await inBatches(
+    managers.map((id) => ({ user_id: id, role: 'ROLE_GERANT' })),
+    1000,
+    (rows) => w.insert('user_roles', rows),
+  );
   const shops = Array.from({ length: SHOPS }, (_, i) => ({
-    owner_id: owners[i % OWNERS], nom: `Boutique ${VILLES[i % VILLES.length]} ${i}`, ville: VILLES[i % VILLES.length], pays: 'SN',
-    devise: 'XOF', assujetti_tva: 0, taux_tva_defaut: 0, prix_ttc: 1, stock_negatif_autorise: 0, active: 1, created_at: now, updated_at: now,
+    owner_id: owners[i % OWNERS],
+    nom: `Boutique ${VILLES[i % VILLES.length]} ${i}`,
+    ville: VILLES[i % VILLES.length],
+    pays: 'SN',
+    devise: 'XOF',
+    assujetti_tva: 0,
+    taux_tva_defaut: 0,
+    prix_ttc: 1,
+    stock_negatif_autorise: 0,
+    active: 1,
+    created_at: now,
+    updated_at: now,
   }));
   await inBatches(shops, 500, (rows) => w.insert('services', rows));
-  const shopIds = await w.ids("select services.id as id from services join users on users.id = services.owner_id where users.email like 'bench%' order by services.id");
-  await inBatches(managers.map((id, i) => ({ service_id: shopIds[i % shopIds.length], user_id: id })), 1000, (rows) => w.insert('service_members', rows));
+  const shopIds = await w.ids(
+    "select services.id as id from services join users on users.id = services.owner_id where users.email like 'bench%' order by services.id",
+  );
+  await inBatches(
+    managers.map((id, i) => ({ service_id: shopIds[i % shopIds.length], user_id: id })),
+    1000,
+    (rows) => w.insert('service_members', rows),
+  );
   // Twenty of them work in the demo owner's first shop, who reads their list too.
-  const demoShop = (await w.ids("select services.id as id from services join users on users.id = services.owner_id where users.email = 'proprietaire@comptoir.test' order by services.id"))[0];
-  await w.insert('service_members', managers.slice(0, 20).map((id) => ({ service_id: demoShop, user_id: id })));
+  const demoShop = (
+    await w.ids(
+      "select services.id as id from services join users on users.id = services.owner_id where users.email = 'proprietaire@comptoir.test' order by services.id",
+    )
+  )[0];
+  await w.insert(
+    'service_members',
+    managers.slice(0, 20).map((id) => ({ service_id: demoShop, user_id: id })),
+  );
   if (!databaseUrl.startsWith('sqlite:')) await w.run('analyze');
   await w.close();
   return performance.now() - t0;
@@ -120,10 +226,18 @@ export async function benchAccounts(baseUrl, databaseUrl) {
   const owner = await signIn(baseUrl, 'proprietaire@comptoir.test');
   const cases = [
     ['GET /api/users (admin, p.1, nom)', admin, '/api/users?page=1&size=8&sort=nom,asc'],
-    ['GET /api/users (admin, dernière connexion)', admin, '/api/users?page=1&size=8&sort=last_login_at,desc'],
+    [
+      'GET /api/users (admin, dernière connexion)',
+      admin,
+      '/api/users?page=1&size=8&sort=last_login_at,desc',
+    ],
     ['GET /api/users (admin, p.600)', admin, '/api/users?page=600&size=8&sort=email,asc'],
     ['GET /api/users (admin, q=diallo)', admin, '/api/users?size=8&sort=nom,asc&q=diallo'],
-    ['GET /api/users (admin, q=éloïse, gérants)', admin, '/api/users?size=8&q=%C3%89LO%C3%8FSE&role=ROLE_GERANT'],
+    [
+      'GET /api/users (admin, q=éloïse, gérants)',
+      admin,
+      '/api/users?size=8&q=%C3%89LO%C3%8FSE&role=ROLE_GERANT',
+    ],
     ['GET /api/users (propriétaire)', owner, '/api/users?page=1&size=8&sort=nom,asc'],
     ['GET /api/services (admin, p.1, nom)', admin, '/api/services?page=1&size=8&sort=nom,asc'],
     ['GET /api/services (admin, q=dakar)', admin, '/api/services?size=8&q=dakar'],
@@ -133,7 +247,9 @@ export async function benchAccounts(baseUrl, databaseUrl) {
   for (const [label, token, path] of cases) {
     const p = await timeGets(baseUrl, token, path);
     const flag = p.p95 < 50 ? '' : '   ⚠ > 50 ms';
-    lines.push(`  ${label.padEnd(44)} p50 ${fmt(p.p50).padStart(10)}   p95 ${fmt(p.p95).padStart(10)}   (n=${p.n}, total ${p.total})${flag}`);
+    lines.push(
+      `  ${label.padEnd(44)} p50 ${fmt(p.p50).padStart(10)}   p95 ${fmt(p.p95).padStart(10)}   (n=${p.n}, total ${p.total})${flag}`,
+    );
   }
   return lines.join('\n');
 }

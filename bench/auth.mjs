@@ -18,7 +18,11 @@ async function timed(fn) {
 export async function benchAuth(baseUrl) {
   const { headers } = await session(baseUrl);
   const login = async () => {
-    const r = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ email: 'proprietaire@comptoir.test', password: 'comptoir' }) });
+    const r = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'proprietaire@comptoir.test', password: 'comptoir' }),
+    });
     if (r.status !== 200) throw new Error(`login ${r.status}`);
     return r.json();
   };
@@ -26,22 +30,33 @@ export async function benchAuth(baseUrl) {
   let last;
   for (let i = 0; i < 20; i++) logins.push(await timed(async () => (last = await login())));
   const reads = [];
-  for (let i = 0; i < 50; i++) await fetch(`${baseUrl}/api/account`, { headers: { authorization: `Bearer ${last.token}` } });
+  for (let i = 0; i < 50; i++)
+    await fetch(`${baseUrl}/api/account`, { headers: { authorization: `Bearer ${last.token}` } });
   for (let i = 0; i < 500; i++) {
-    reads.push(await timed(async () => {
-      const r = await fetch(`${baseUrl}/api/account`, { headers: { authorization: `Bearer ${last.token}` } });
-      if (r.status !== 200) throw new Error(`account ${r.status}`);
-      await r.arrayBuffer();
-    }));
+    reads.push(
+      await timed(async () => {
+        const r = await fetch(`${baseUrl}/api/account`, {
+          headers: { authorization: `Bearer ${last.token}` },
+        });
+        if (r.status !== 200) throw new Error(`account ${r.status}`);
+        await r.arrayBuffer();
+      }),
+    );
   }
   const refreshes = [];
   let refreshToken = last.refreshToken;
   for (let i = 0; i < 200; i++) {
-    refreshes.push(await timed(async () => {
-      const r = await fetch(`${baseUrl}/api/auth/refresh`, { method: 'POST', headers, body: JSON.stringify({ refreshToken }) });
-      if (r.status !== 200) throw new Error(`refresh ${r.status}`);
-      refreshToken = (await r.json()).refreshToken;
-    }));
+    refreshes.push(
+      await timed(async () => {
+        const r = await fetch(`${baseUrl}/api/auth/refresh`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ refreshToken }),
+        });
+        if (r.status !== 200) throw new Error(`refresh ${r.status}`);
+        refreshToken = (await r.json()).refreshToken;
+      }),
+    );
   }
   const row = (label, s) => {
     const p = percentiles(s);

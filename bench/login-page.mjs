@@ -3,7 +3,15 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { percentiles, fmt } from './server.mjs';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export async function benchLoginPage(baseUrl) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
@@ -16,14 +24,17 @@ export async function benchLoginPage(baseUrl) {
       const page = await context.newPage();
       if (i === 0) {
         page.on('response', async (r) => {
-          if (r.request().resourceType() === 'script') scripts.set(r.url(), gzipSync(await r.body(), { level: 9 }).length);
+          if (r.request().resourceType() === 'script')
+            scripts.set(r.url(), gzipSync(await r.body(), { level: 9 }).length);
         });
       }
       const start = Date.now();
       await page.goto(`${baseUrl}/auth/login`);
       await page.getByRole('button', { name: /se connecter/i }).waitFor();
       const visible = Date.now() - start;
-      const paint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+      const paint = await page.evaluate(
+        () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      );
       if (i > 0) {
         fcp.push(paint);
         ready.push(visible);

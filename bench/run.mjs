@@ -10,9 +10,16 @@ import { benchVentes } from './ventes.mjs';
 import { startServer } from './server.mjs';
 
 const PARTS = ['auth', 'accounts', 'catalogue', 'ventes', 'login-page'];
-const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean) : PARTS;
+const only = process.env.BENCH_ONLY
+  ? process.env.BENCH_ONLY.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+  : PARTS;
 const unknown = only.filter((p) => !PARTS.includes(p));
-if (unknown.length) throw new Error(`BENCH_ONLY : partie inconnue ${unknown.join(', ')} (parties : ${PARTS.join(', ')})`);
+if (unknown.length)
+  throw new Error(
+    `BENCH_ONLY : partie inconnue ${unknown.join(', ')} (parties : ${PARTS.join(', ')})`,
+  );
 const runs = (part) => only.includes(part);
 
 const server = await startServer(Number(process.env.BENCH_PORT ?? 8282));
@@ -22,8 +29,12 @@ try {
   if (runs('accounts')) console.log(await benchAccounts(server.baseUrl, server.databaseUrl));
   if (runs('catalogue')) console.log(await benchCatalogue(server.baseUrl, server.databaseUrl));
   // The browser part (scan → line) runs once, on SQLite: it measures the web screen.
-  if (runs('ventes')) console.log(await benchVentes(server.baseUrl, server.databaseUrl, !process.env.TEST_DATABASE_URL));
-  if (runs('login-page') && !process.env.TEST_DATABASE_URL) console.log(await benchLoginPage(server.baseUrl));
+  if (runs('ventes'))
+    console.log(
+      await benchVentes(server.baseUrl, server.databaseUrl, !process.env.TEST_DATABASE_URL),
+    );
+  if (runs('login-page') && !process.env.TEST_DATABASE_URL)
+    console.log(await benchLoginPage(server.baseUrl));
 } finally {
   await server.stop();
 }

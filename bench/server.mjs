@@ -33,7 +33,17 @@ export async function startServer(port, env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'comptoir-bench-'));
   const database = await freshDatabase(dataDir);
   const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: database.url, DEMO_DATA: '1', LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES_PER_IP: '100000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES_PER_IP: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -44,7 +54,8 @@ export async function startServer(port, env = {}) {
     } catch {
       /* not yet */
     }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('Le serveur n’a pas démarré');
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error('Le serveur n’a pas démarré');
     await new Promise((r) => setTimeout(r, 150));
   }
   return {

@@ -8,16 +8,33 @@ import { venteInputSchema } from '@comptoir/shared';
 import type { AppContext } from '../apps/api/src/core/context.js';
 
 const url = process.env.BENCH_DATABASE_URL!;
-const { shop, user, produits, levels, perLevel } = JSON.parse(readFileSync(process.env.BENCH_ARGS_FILE!, 'utf8')) as {
-  shop: number; user: number; produits: Array<{ id: number; prix: number }>; levels: number[]; perLevel: number;
+const { shop, user, produits, levels, perLevel } = JSON.parse(
+  readFileSync(process.env.BENCH_ARGS_FILE!, 'utf8'),
+) as {
+  shop: number;
+  user: number;
+  produits: Array<{ id: number; prix: number }>;
+  levels: number[];
+  perLevel: number;
 };
-const database = openDatabase(url.startsWith('sqlite:') ? { kind: 'sqlite', file: url.slice('sqlite:'.length) } : { kind: 'postgres', url });
+const database = openDatabase(
+  url.startsWith('sqlite:')
+    ? { kind: 'sqlite', file: url.slice('sqlite:'.length) }
+    : { kind: 'postgres', url },
+);
 const ctx = { database } as unknown as AppContext;
-const service = await database.db.selectFrom('services').selectAll().where('id', '=', shop).executeTakeFirstOrThrow();
+const service = await database.db
+  .selectFrom('services')
+  .selectAll()
+  .where('id', '=', shop)
+  .executeTakeFirstOrThrow();
 
 let seq = 0;
 function cart() {
-  const lignes = Array.from({ length: 5 }, () => produits[Math.floor(Math.random() * produits.length)]!);
+  const lignes = Array.from(
+    { length: 5 },
+    () => produits[Math.floor(Math.random() * produits.length)]!,
+  );
   const total = lignes.reduce((a, p) => a + p.prix, 0);
   return venteInputSchema.parse({
     cleIdempotence: `direct-${process.pid}-${seq++}`,

@@ -19,7 +19,15 @@ const root = path.resolve(import.meta.dirname, '..');
 const PRODUCTS = 50_000;
 const LEVELS = (process.env.BENCH_LEVELS ?? '1,10,50').split(',').map(Number);
 const PER_LEVEL = Number(process.env.BENCH_VENTES ?? 500);
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const BENCH_EMAIL = 'caisse-banc@comptoir.test';
 
 function ean13(body12) {
@@ -32,7 +40,22 @@ async function seed(databaseUrl) {
   const w = await openWriter(databaseUrl);
   const now = new Date().toISOString();
   const owner = (await w.ids("select id from users where email = 'proprietaire@comptoir.test'"))[0];
-  await w.insert('services', [{ owner_id: owner, nom: 'Banc de caisse', ville: 'Dakar', pays: 'SN', devise: 'XOF', assujetti_tva: 1, taux_tva_defaut: 1800, prix_ttc: 1, stock_negatif_autorise: 0, active: 1, created_at: now, updated_at: now }]);
+  await w.insert('services', [
+    {
+      owner_id: owner,
+      nom: 'Banc de caisse',
+      ville: 'Dakar',
+      pays: 'SN',
+      devise: 'XOF',
+      assujetti_tva: 1,
+      taux_tva_defaut: 1800,
+      prix_ttc: 1,
+      stock_negatif_autorise: 0,
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    },
+  ]);
   const shop = (await w.ids("select id from services where nom = 'Banc de caisse'"))[0];
   // A manager of the bench shop only, with the demo password (same hash as the demo manager).
   await w.run(`insert into users (email, password_hash, prenom, nom, active, session_version, created_at, updated_at)
@@ -42,11 +65,26 @@ async function seed(databaseUrl) {
   await w.insert('service_members', [{ service_id: shop, user_id: user }]);
   const unite = (await w.ids("select id from unites where nom = 'pièce'"))[0];
   const products = Array.from({ length: PRODUCTS }, (_, i) => ({
-    service_id: shop, nom: `Article de caisse ${i}`, nom_recherche: `article de caisse ${i}`, reference: `CAI-${i}`,
-    code_barres: ean13(`27${String(i).padStart(10, '0')}`), categorie_id: null, marque_id: null, unite_id: unite,
-    prix_achat: 100 + (i % 900), prix_vente: 150 + (i % 4000), prix_gros: null, taux_tva: 1800, seuil_alerte: 0,
+    service_id: shop,
+    nom: `Article de caisse ${i}`,
+    nom_recherche: `article de caisse ${i}`,
+    reference: `CAI-${i}`,
+    code_barres: ean13(`27${String(i).padStart(10, '0')}`),
+    categorie_id: null,
+    marque_id: null,
+    unite_id: unite,
+    prix_achat: 100 + (i % 900),
+    prix_vente: 150 + (i % 4000),
+    prix_gros: null,
+    taux_tva: 1800,
+    seuil_alerte: 0,
     // A deep stock, written as one opening movement each below: the ledger invariant holds.
-    quantite: 1_000_000_000, image_file_id: null, description: null, actif: 1, created_at: now, updated_at: now,
+    quantite: 1_000_000_000,
+    image_file_id: null,
+    description: null,
+    actif: 1,
+    created_at: now,
+    updated_at: now,
   }));
   await inBatches(products, 500, (rows) => w.insert('produits', rows));
   await w.run(`insert into mouvements_stock (service_id, produit_id, quantite, type, motif, user_id, created_at)
@@ -54,7 +92,15 @@ async function seed(databaseUrl) {
   await w.run(databaseUrl.startsWith('sqlite:') ? 'analyze' : 'vacuum analyze');
   const ids = await w.ids(`select id from produits where service_id = ${shop} order by id`);
   await w.close();
-  return { shop, user, produits: ids.map((id, i) => ({ id, prix: 150 + (i % 4000), code: ean13(`27${String(i).padStart(10, '0')}`) })) };
+  return {
+    shop,
+    user,
+    produits: ids.map((id, i) => ({
+      id,
+      prix: 150 + (i % 4000),
+      code: ean13(`27${String(i).padStart(10, '0')}`),
+    })),
+  };
 }
 
 async function session(baseUrl) {
@@ -66,7 +112,10 @@ async function session(baseUrl) {
 
 let seq = 0;
 function sale(produits) {
-  const lignes = Array.from({ length: 5 }, () => produits[Math.floor(Math.random() * produits.length)]);
+  const lignes = Array.from(
+    { length: 5 },
+    () => produits[Math.floor(Math.random() * produits.length)],
+  );
   const total = lignes.reduce((a, p) => a + p.prix, 0);
   return {
     cleIdempotence: `http-${process.pid}-${seq++}`,
@@ -82,10 +131,14 @@ async function overHttp(baseUrl, s, shop, produits) {
     const latencies = [];
     const perTerminal = Math.ceil(PER_LEVEL / terminals);
     // A till keeps its connection open all day: each terminal opens its own before the clock starts.
-    await Promise.all(Array.from({ length: terminals }, async () => {
-      const r = await fetch(`${baseUrl}/api/account`, { headers: { authorization: `Bearer ${s.token}` } });
-      await r.arrayBuffer();
-    }));
+    await Promise.all(
+      Array.from({ length: terminals }, async () => {
+        const r = await fetch(`${baseUrl}/api/account`, {
+          headers: { authorization: `Bearer ${s.token}` },
+        });
+        await r.arrayBuffer();
+      }),
+    );
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: terminals }, async () => {
@@ -94,7 +147,12 @@ async function overHttp(baseUrl, s, shop, produits) {
           const start = performance.now();
           const r = await fetch(`${baseUrl}/api/services/${shop}/ventes`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}`, cookie: s.cookie, 'x-xsrf-token': s.xsrf },
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${s.token}`,
+              cookie: s.cookie,
+              'x-xsrf-token': s.xsrf,
+            },
             body,
           });
           await r.arrayBuffer();
@@ -109,14 +167,26 @@ async function overHttp(baseUrl, s, shop, produits) {
 }
 
 function direct(databaseUrl, seeded) {
-  const args = JSON.stringify({ shop: seeded.shop, user: seeded.user, produits: seeded.produits.map(({ id, prix }) => ({ id, prix })), levels: LEVELS, perLevel: PER_LEVEL });
+  const args = JSON.stringify({
+    shop: seeded.shop,
+    user: seeded.user,
+    produits: seeded.produits.map(({ id, prix }) => ({ id, prix })),
+    levels: LEVELS,
+    perLevel: PER_LEVEL,
+  });
   const dir = mkdtempSync(path.join(tmpdir(), 'comptoir-ventes-'));
   const argsFile = path.join(dir, 'args.json');
   writeFileSync(argsFile, args);
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench/ventes-direct.ts')], {
-      cwd: root, env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_ARGS_FILE: argsFile }, stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'bench/ventes-direct.ts')],
+      {
+        cwd: root,
+        env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_ARGS_FILE: argsFile },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let text = '';
     child.stdout.on('data', (d) => (text += d));
     child.on('exit', (code) => {
@@ -130,14 +200,19 @@ function direct(databaseUrl, seeded) {
 const line = (r) => {
   const p = percentiles(r.latencies);
   const perSecond = (r.sales / r.ms) * 1000;
-  return { perSecond, text: `${String(r.terminals).padStart(2)} caisse(s) : ${perSecond.toFixed(0).padStart(5)} ventes/s, p50 ${fmt(p.p50)}, p99 ${fmt(p.p99)} (n=${p.n})` };
+  return {
+    perSecond,
+    text: `${String(r.terminals).padStart(2)} caisse(s) : ${perSecond.toFixed(0).padStart(5)} ventes/s, p50 ${fmt(p.p50)}, p99 ${fmt(p.p99)} (n=${p.n})`,
+  };
 };
 
 /** Chromium: Enter of a scanned barcode → its line in the cart (next frame after the DOM change). */
 async function scanToLine(baseUrl, seeded) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
   try {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const page = await (
+      await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    ).newPage();
     await page.goto(`${baseUrl}/auth/login`);
     await page.getByLabel('Adresse e-mail').fill(BENCH_EMAIL);
     await page.getByLabel('Mot de passe', { exact: true }).fill('comptoir');
@@ -150,7 +225,13 @@ async function scanToLine(baseUrl, seeded) {
       const w = window;
       w.__scans = [];
       w.__start = 0;
-      document.addEventListener('keydown', (e) => { if (e.key === 'Enter') w.__start = performance.now(); }, true);
+      document.addEventListener(
+        'keydown',
+        (e) => {
+          if (e.key === 'Enter') w.__start = performance.now();
+        },
+        true,
+      );
       let count = document.querySelectorAll('[data-testid="pos-line"]').length;
       new MutationObserver(() => {
         const n = document.querySelectorAll('[data-testid="pos-line"]').length;
@@ -172,7 +253,9 @@ async function scanToLine(baseUrl, seeded) {
       await page.waitForFunction((n) => window.__scans.length >= n, expected);
     };
     for (let i = 0; i < WARM_UP; i++) await scan(i, i + 1);
-    await page.evaluate(() => { window.__scans.length = 0; });
+    await page.evaluate(() => {
+      window.__scans.length = 0;
+    });
     for (let i = 0; i < SCANS; i++) await scan(WARM_UP + i, i + 1);
     const samples = await page.evaluate(() => window.__scans);
     const p = percentiles(samples);

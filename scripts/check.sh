@@ -14,6 +14,9 @@ step "Vérification des types"
 npm run --silent typecheck
 step "Analyse statique (ESLint)"
 npm run --silent lint
+step "Mise en forme (Prettier) et budget de lignes"
+npx prettier --check . --log-level warn
+node scripts/check-size.mjs
 step "Tests unitaires (shared, web)"
 npx vitest run --project shared --project web
 step "Tests de l'API sur SQLite"

@@ -6,7 +6,10 @@ import { defineConfig, type Plugin } from 'vite';
 import { THEMES } from './src/layout/themes.ts';
 
 const require = createRequire(import.meta.url);
-const THEMES_DIR = path.join(path.dirname(require.resolve('primereact/package.json')), 'resources/themes');
+const THEMES_DIR = path.join(
+  path.dirname(require.resolve('primereact/package.json')),
+  'resources/themes',
+);
 
 const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
@@ -44,7 +47,10 @@ function primeThemes(names: readonly string[]): Plugin {
         const full = path.join(THEMES_DIR, name, file);
         try {
           const body = readFileSync(full);
-          res.setHeader('Content-Type', CONTENT_TYPES[path.extname(full)] ?? 'application/octet-stream');
+          res.setHeader(
+            'Content-Type',
+            CONTENT_TYPES[path.extname(full)] ?? 'application/octet-stream',
+          );
           res.end(body);
         } catch {
           next();

@@ -42,7 +42,17 @@ const loggerOptions = (level: string, stream?: NodeJS.WritableStream) => ({
   level,
   ...(stream ? { stream } : {}),
   redact: {
-    paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.currentPassword', '*.refreshToken', '*.token'],
+    paths: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'req.headers["x-xsrf-token"]',
+      'res.headers["set-cookie"]',
+      '*.password',
+      '*.newPassword',
+      '*.currentPassword',
+      '*.refreshToken',
+      '*.token',
+    ],
     censor: '[masqué]',
   },
 });
@@ -54,19 +64,31 @@ export interface BuildOptions {
 }
 
 /** Content-Security-Policy of the web app: own scripts only; PrimeReact sets inline styles. */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
-export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: BuildOptions = {},
+): Promise<BuiltApp> {
   const { mailer } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
-  const ctx: AppContext = { config, database, mailer: mailer ?? createMailer(config, app.log), routes: [] };
+  const ctx: AppContext = {
+    config,
+    database,
+    mailer: mailer ?? createMailer(config, app.log),
+    routes: [],
+  };
 
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 },
+  });
   registerErrorHandling(app);
   registerXsrf(app, config.publicUrl.startsWith('https://'));
   registerControlCharacterCheck(app);

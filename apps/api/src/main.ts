@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  const where = config.database.kind === 'sqlite' ? `SQLite (${config.database.file})` : 'PostgreSQL';
+  const where =
+    config.database.kind === 'sqlite' ? `SQLite (${config.database.file})` : 'PostgreSQL';
   const lines = [`Comptoir est prêt : ${config.publicUrl} — base ${where}`];
   if (config.demoData) {
     lines.push(`Comptes de démonstration (mot de passe « ${DEMO_PASSWORD} ») :`);
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);
-  else console.error('Comptoir n’a pas pu démarrer :', error instanceof Error ? error.message : error);
+  else
+    console.error('Comptoir n’a pas pu démarrer :', error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -101,36 +101,114 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     });
 
     // Targets of the accounts, subscriptions, units and sale types rows.
-    const employee = await createUser(ctx, { roles: ['ROLE_GERANT'], email: 'matrice.employe@exemple.test' });
+    const employee = await createUser(ctx, {
+      roles: ['ROLE_GERANT'],
+      email: 'matrice.employe@exemple.test',
+    });
     await addMember(ctx, world.shopA.id, employee.id);
     const plan = await createPlan(ctx, { nom: 'Formule de la matrice' });
     const ownerC = await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] });
     const subscriptionC = await subscribe(ctx, ownerC.id, { planId: plan.id });
-    const unite = await ctx.database.db.selectFrom('unites').select('id').where('nom', '=', 'carton').executeTakeFirstOrThrow();
-    const typeVente = await ctx.database.db.selectFrom('types_ventes').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const unite = await ctx.database.db
+      .selectFrom('unites')
+      .select('id')
+      .where('nom', '=', 'carton')
+      .executeTakeFirstOrThrow();
+    const typeVente = await ctx.database.db
+      .selectFrom('types_ventes')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     let n = 0;
     const { db } = ctx.database;
     const shopA = world.shopA.id;
     const newNamed = async (table: 'categories' | 'marques') =>
-      (await db.insertInto(table).values({ service_id: shopA, nom: `Jetable ${++n}`, nom_cle: `jetable ${n}`, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto(table)
+          .values({
+            service_id: shopA,
+            nom: `Jetable ${++n}`,
+            nom_cle: `jetable ${n}`,
+            created_at: nowIso(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const newProduit = async () =>
-      (await db.insertInto('produits').values({
-        service_id: shopA, nom: `Produit ${++n}`, nom_recherche: `produit ${n}`, reference: null, code_barres: `MATRICE-${n}`, categorie_id: null, marque_id: null,
-        unite_id: unite.id, prix_achat: 100, prix_vente: 150, prix_gros: null, taux_tva: 0, seuil_alerte: 0, image_file_id: null, description: null, actif: 1,
-        created_at: nowIso(), updated_at: nowIso(),
-      }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('produits')
+          .values({
+            service_id: shopA,
+            nom: `Produit ${++n}`,
+            nom_recherche: `produit ${n}`,
+            reference: null,
+            code_barres: `MATRICE-${n}`,
+            categorie_id: null,
+            marque_id: null,
+            unite_id: unite.id,
+            prix_achat: 100,
+            prix_vente: 150,
+            prix_gros: null,
+            taux_tva: 0,
+            seuil_alerte: 0,
+            image_file_id: null,
+            description: null,
+            actif: 1,
+            created_at: nowIso(),
+            updated_at: nowIso(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const newClient = async () =>
-      (await db.insertInto('clients').values({
-        service_id: shopA, nom: `Client ${++n}`, nom_recherche: `client ${n}`, telephone: null, email: null, adresse: null, notes: null, plafond_credit: null, actif: 1,
-        created_at: nowIso(), updated_at: nowIso(),
-      }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('clients')
+          .values({
+            service_id: shopA,
+            nom: `Client ${++n}`,
+            nom_recherche: `client ${n}`,
+            telephone: null,
+            email: null,
+            adresse: null,
+            notes: null,
+            plafond_credit: null,
+            actif: 1,
+            created_at: nowIso(),
+            updated_at: nowIso(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const newFournisseur = async () =>
-      (await db.insertInto('fournisseurs').values({
-        service_id: shopA, nom: `Fournisseur ${++n}`, nom_recherche: `fournisseur ${n}`, contact: null, telephone: null, email: null, adresse: null, actif: 1,
-        created_at: nowIso(), updated_at: nowIso(),
-      }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('fournisseurs')
+          .values({
+            service_id: shopA,
+            nom: `Fournisseur ${++n}`,
+            nom_recherche: `fournisseur ${n}`,
+            contact: null,
+            telephone: null,
+            email: null,
+            adresse: null,
+            actif: 1,
+            created_at: nowIso(),
+            updated_at: nowIso(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const produitId = await newProduit();
-    const code = (await db.selectFrom('produits').select('code_barres').where('id', '=', produitId).executeTakeFirstOrThrow()).code_barres!;
+    const code = (
+      await db
+        .selectFrom('produits')
+        .select('code_barres')
+        .where('id', '=', produitId)
+        .executeTakeFirstOrThrow()
+    ).code_barres!;
     const categorieId = await newNamed('categories');
     const marqueId = await newNamed('marques');
     const clientId = await newClient();
@@ -138,21 +216,63 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     const newOwner = async () => (await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] })).id;
     // Sales: a product of shop A with plenty of stock, and one sale of it.
     const produitStockId = await newProduit();
-    await db.transaction().execute((trx) => applyMovement(trx, { serviceId: shopA, produitId: produitStockId, quantite: 1_000_000, type: 'initial', userId: null }));
-    const shopARow = await db.selectFrom('services').selectAll().where('id', '=', shopA).executeTakeFirstOrThrow();
-    const venteId = (await createVente(ctx, world.ownerA.id, shopARow, venteInputSchema.parse({
-      cleIdempotence: 'matrice-vente-1', typeVenteId: typeVente.id, lignes: [{ produitId: produitStockId, quantite: 1000 }], paiements: [{ mode: 'especes', montant: 150 }],
-    }))).vente.id;
+    await db.transaction().execute((trx) =>
+      applyMovement(trx, {
+        serviceId: shopA,
+        produitId: produitStockId,
+        quantite: 1_000_000,
+        type: 'initial',
+        userId: null,
+      }),
+    );
+    const shopARow = await db
+      .selectFrom('services')
+      .selectAll()
+      .where('id', '=', shopA)
+      .executeTakeFirstOrThrow();
+    const venteId = (
+      await createVente(
+        ctx,
+        world.ownerA.id,
+        shopARow,
+        venteInputSchema.parse({
+          cleIdempotence: 'matrice-vente-1',
+          typeVenteId: typeVente.id,
+          lignes: [{ produitId: produitStockId, quantite: 1000 }],
+          paiements: [{ mode: 'especes', montant: 150 }],
+        }),
+      )
+    ).vente.id;
     // Returns and repayments: a credit sale of many units to a customer (debiteurId), and one return of it.
     const debiteurId = await newClient();
-    const venteCredit = (await createVente(ctx, world.ownerA.id, shopARow, venteInputSchema.parse({
-      cleIdempotence: 'matrice-vente-credit', typeVenteId: typeVente.id, clientId: debiteurId, echeance: '2999-12-31',
-      lignes: [{ produitId: produitStockId, quantite: 500_000 }],
-    }))).vente;
+    const venteCredit = (
+      await createVente(
+        ctx,
+        world.ownerA.id,
+        shopARow,
+        venteInputSchema.parse({
+          cleIdempotence: 'matrice-vente-credit',
+          typeVenteId: typeVente.id,
+          clientId: debiteurId,
+          echeance: '2999-12-31',
+          lignes: [{ produitId: produitStockId, quantite: 500_000 }],
+        }),
+      )
+    ).vente;
     const venteLigneId = venteCredit.lignes[0]!.id;
-    const retourId = (await createRetour(ctx, shopARow, world.ownerA.id, venteCredit.id, retourInputSchema.parse({
-      cleIdempotence: 'matrice-retour-1', lignes: [{ ligneId: venteLigneId, quantite: 1000 }], mode: 'remboursement',
-    }))).retour.id;
+    const retourId = (
+      await createRetour(
+        ctx,
+        shopARow,
+        world.ownerA.id,
+        venteCredit.id,
+        retourInputSchema.parse({
+          cleIdempotence: 'matrice-retour-1',
+          lignes: [{ ligneId: venteLigneId, quantite: 1000 }],
+          mode: 'remboursement',
+        }),
+      )
+    ).retour.id;
 
     fixtures = {
       params: {
@@ -183,11 +303,21 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
       newEmail: () => `matrice.${++n}@exemple.test`,
       newName: (prefix) => `${prefix} ${++n}`,
       newUnite: async () =>
-        (await ctx.database.db.insertInto('unites').values({ nom: `jetable ${++n}`, symbole: 'j', fractionnable: 0, created_at: nowIso() })
-          .returning('id').executeTakeFirstOrThrow()).id,
+        (
+          await ctx.database.db
+            .insertInto('unites')
+            .values({ nom: `jetable ${++n}`, symbole: 'j', fractionnable: 0, created_at: nowIso() })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
       newTypeVente: async () =>
-        (await ctx.database.db.insertInto('types_ventes').values({ nom: `Jetable ${++n}`, prix_utilise: 'detail', actif: 1 })
-          .returning('id').executeTakeFirstOrThrow()).id,
+        (
+          await ctx.database.db
+            .insertInto('types_ventes')
+            .values({ nom: `Jetable ${++n}`, prix_utilise: 'detail', actif: 1 })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
       newPlan: async () => (await createPlan(ctx)).id,
       newAbonnement: async () => (await subscribe(ctx, await newOwner(), { planId: plan.id })).id,
       newOwner,
@@ -281,7 +411,11 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     return { token: (await login(client, user.email)).token, ownShop: world.shopA.id };
   }
 
-  function urlOf(row: MatrixRow, serviceId: number, params: Record<string, string | number> = {}): string {
+  function urlOf(
+    row: MatrixRow,
+    serviceId: number,
+    params: Record<string, string | number> = {},
+  ): string {
     return row.url.replace(/:(\w+)/g, (_, name: string) => {
       if (name === 'serviceId') return String(serviceId);
       const value = params[name] ?? fixtures.params[name];
@@ -352,13 +486,17 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     const writes = () =>
       MATRIX.filter((row) => row.method !== 'GET' && !row.isolate && row.expect.anonymous === 401);
     const exempt = (row: MatrixRow) =>
-      server.ctx.routes.find((r) => r.method === row.method && r.url === row.url)?.subscription === 'exempt';
+      server.ctx.routes.find((r) => r.method === row.method && r.url === row.url)?.subscription ===
+      'exempt';
     const WRITERS = ['ownerA', 'managerA'] as const;
 
     it('toute écriture non exemptée répond 402 au propriétaire et à son gérant ; les routes exemptées restent ouvertes', async () => {
       const { db } = server.ctx.database;
-      await db.updateTable('abonnements').set({ date_debut: dayFromToday(-400), date_fin: dayFromToday(-1) })
-        .where('owner_id', '=', world.ownerA.id).execute();
+      await db
+        .updateTable('abonnements')
+        .set({ date_debut: dayFromToday(-400), date_fin: dayFromToday(-1) })
+        .where('owner_id', '=', world.ownerA.id)
+        .execute();
       let refused = 0;
       for (const row of writes()) {
         for (const actor of WRITERS) {
@@ -368,7 +506,9 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
           if (expected === 'ok' && !exempt(row)) {
             const problem = expectProblem(answer, 402, 'SUBSCRIPTION_REQUIRED');
             expect(problem.title).toBe('Abonnement requis');
-            expect(problem.detail, label).toContain(`a pris fin le ${formatDate(`${dayFromToday(-1)}T00:00:00Z`, 'UTC')}`);
+            expect(problem.detail, label).toContain(
+              `a pris fin le ${formatDate(`${dayFromToday(-1)}T00:00:00Z`, 'UTC')}`,
+            );
             refused++;
           } else {
             assertExpected(answer, expected, label);
@@ -378,21 +518,35 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
       expect(refused).toBeGreaterThanOrEqual(8);
       // Reads stay open.
       expect((await client.get('/api/users', { token: tokens.ownerA })).status).toBe(200);
-      expect((await client.get(`/api/services/${world.shopA.id}`, { token: tokens.managerA })).status).toBe(200);
+      expect(
+        (await client.get(`/api/services/${world.shopA.id}`, { token: tokens.managerA })).status,
+      ).toBe(200);
       const banner = await client.get('/api/abonnements/courant', { token: tokens.ownerA });
       expect(banner.body).toMatchObject({ statut: 'expiree', dateFin: dayFromToday(-1) });
     });
 
     it('le renouvellement lève le blocage aussitôt, sans nouvelle connexion', async () => {
       const { db } = server.ctx.database;
-      const last = await db.selectFrom('abonnements').select('id').where('owner_id', '=', world.ownerA.id)
-        .orderBy('date_fin', 'desc').executeTakeFirstOrThrow();
-      const renewed = await client.post(`/api/abonnements/${last.id}/renouveler`, { modePaiement: 'mobile_money' }, { token: tokens.admin });
+      const last = await db
+        .selectFrom('abonnements')
+        .select('id')
+        .where('owner_id', '=', world.ownerA.id)
+        .orderBy('date_fin', 'desc')
+        .executeTakeFirstOrThrow();
+      const renewed = await client.post(
+        `/api/abonnements/${last.id}/renouveler`,
+        { modePaiement: 'mobile_money' },
+        { token: tokens.admin },
+      );
       expect(renewed.status).toBe(201);
       expect(renewed.body).toMatchObject({ dateDebut: dayFromToday(0), statut: 'active' });
       for (const row of writes()) {
         for (const actor of WRITERS) {
-          assertExpected(await callAs(row, actor, 'own'), row.expect[actor], `${key(row.method, row.url)} par ${actor} après renouvellement`);
+          assertExpected(
+            await callAs(row, actor, 'own'),
+            row.expect[actor],
+            `${key(row.method, row.url)} par ${actor} après renouvellement`,
+          );
         }
       }
     });

@@ -11,10 +11,38 @@ import { startTestServer, type TestServer } from './support/test-app.js';
  * title and detail read as French.
  */
 
-const BAD_PARAMS = ['abc', '0', '-5', '1.5', '99999999999999999999', '1e999', ' ', '\u0000', "1'--"];
-const WEIRD = [null, '', 'x'.repeat(5000), -1, 1.5, 1e308, -1e308, true, [], {}, ['a'], { a: { b: [1] } }, '1,5', '<script>', '2026-02-30', '\u0000'];
+const BAD_PARAMS = [
+  'abc',
+  '0',
+  '-5',
+  '1.5',
+  '99999999999999999999',
+  '1e999',
+  ' ',
+  '\u0000',
+  "1'--",
+];
+const WEIRD = [
+  null,
+  '',
+  'x'.repeat(5000),
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  true,
+  [],
+  {},
+  ['a'],
+  { a: { b: [1] } },
+  '1,5',
+  '<script>',
+  '2026-02-30',
+  '\u0000',
+];
 const BAD_QUERY = `?page=abc&size=-1&sort=nom;drop&q=${'é'.repeat(250)}&du=2026-13-45&au=hier&statut=zzz&categorieId=x&actif=peut-etre&largeur=12&mode=troc&stock=plein&enRetard=2&nom=%00`;
-const ENGLISH = /\b(the|must|expected|required|invalid input|received|should|cannot read|undefined)\b/i;
+const ENGLISH =
+  /\b(the|must|expected|required|invalid input|received|should|cannot read|undefined)\b/i;
 
 function keysOf(schema: unknown): string[] {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
@@ -27,7 +55,14 @@ function bodiesFor(keys: string[]): unknown[] {
   const out: unknown[] = [null, [], 'texte', 42, {}, { inconnu: 1 }];
   for (const v of WEIRD) out.push(Object.fromEntries(keys.map((k) => [k, v])));
   // Nested lists with weird items (sale lines, payments, import rows…).
-  out.push(Object.fromEntries(keys.map((k) => [k, [null, 'x', { produitId: 'abc', quantite: -1, montant: 1e308, mode: 'troc' }]])));
+  out.push(
+    Object.fromEntries(
+      keys.map((k) => [
+        k,
+        [null, 'x', { produitId: 'abc', quantite: -1, montant: 1e308, mode: 'troc' }],
+      ]),
+    ),
+  );
   return out;
 }
 
@@ -36,11 +71,18 @@ function checkAnswer(answer: Answer, label: string): void {
   expect(answer.status, `pas d'erreur serveur : ${seen}`).toBeLessThan(500);
   if (answer.status >= 400) {
     expect(answer.headers.get('content-type') ?? '', seen).toContain('application/problem+json');
-    const body = answer.body as { title?: string; detail?: string; errors?: Array<{ message: string }> };
+    const body = answer.body as {
+      title?: string;
+      detail?: string;
+      errors?: Array<{ message: string }>;
+    };
     expect(typeof body.title === 'string' && body.title.length > 0, seen).toBe(true);
     expect(typeof body.detail === 'string' && body.detail.length > 0, seen).toBe(true);
     const texts = [body.title!, body.detail!, ...(body.errors ?? []).map((e) => e.message)];
-    for (const text of texts) expect(ENGLISH.test(text), `message en français attendu : « ${text} » (${label})`).toBe(false);
+    for (const text of texts)
+      expect(ENGLISH.test(text), `message en français attendu : « ${text} » (${label})`).toBe(
+        false,
+      );
   }
 }
 
@@ -50,10 +92,16 @@ describe(`entrées invalides sur chaque route (${TEST_DIALECT})`, () => {
   let shopId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ LOGIN_MAX_FAILURES_PER_IP: '100000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000' });
+    server = await startTestServer({
+      LOGIN_MAX_FAILURES_PER_IP: '100000',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000',
+    });
     const world = await createTenants(server.ctx);
     const client = server.client();
-    tokens = { admin: (await login(client, world.admin.email)).token, owner: (await login(client, world.ownerA.email)).token };
+    tokens = {
+      admin: (await login(client, world.admin.email)).token,
+      owner: (await login(client, world.ownerA.email)).token,
+    };
     shopId = world.shopA.id;
   });
   afterAll(async () => {
@@ -65,26 +113,54 @@ describe(`entrées invalides sur chaque route (${TEST_DIALECT})`, () => {
     let calls = 0;
     for (const route of server.ctx.routes) {
       const otherParams = (route.url.match(/:(\w+)/g) ?? []).filter((p) => p !== ':serviceId');
-      const pathWith = (value: string) => route.url.replace(':serviceId', String(shopId)).replace(/:(\w+)/g, () => encodeURIComponent(value));
+      const pathWith = (value: string) =>
+        route.url
+          .replace(':serviceId', String(shopId))
+          .replace(/:(\w+)/g, () => encodeURIComponent(value));
       for (const token of [tokens.owner, tokens.admin]) {
         // Malformed path parameters (with a well-formed, empty body).
         for (const value of otherParams.length ? BAD_PARAMS : []) {
           const path = pathWith(value);
-          checkAnswer(await client.request(route.method, path, { token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} }), `${route.method} ${path}`);
+          checkAnswer(
+            await client.request(route.method, path, {
+              token,
+              body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+            }),
+            `${route.method} ${path}`,
+          );
           calls++;
         }
         const path = pathWith('1');
         // A malformed query string.
-        checkAnswer(await client.request(route.method, path + BAD_QUERY, { token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} }), `${route.method} ${path}?…`);
+        checkAnswer(
+          await client.request(route.method, path + BAD_QUERY, {
+            token,
+            body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+          }),
+          `${route.method} ${path}?…`,
+        );
         calls++;
         if (route.method === 'GET' || route.method === 'DELETE') continue;
         // Malformed bodies: wrong types, out-of-range numbers, huge strings, nested garbage.
         for (const body of bodiesFor(keysOf(route.body))) {
-          checkAnswer(await client.request(route.method, path, { token, body: body === undefined ? undefined : JSON.stringify(body) }), `${route.method} ${path} ${JSON.stringify(body)?.slice(0, 80)}`);
+          checkAnswer(
+            await client.request(route.method, path, {
+              token,
+              body: body === undefined ? undefined : JSON.stringify(body),
+            }),
+            `${route.method} ${path} ${JSON.stringify(body)?.slice(0, 80)}`,
+          );
           calls++;
         }
         // Not JSON at all.
-        checkAnswer(await client.request(route.method, path, { token, body: '{"lignes": [', headers: { 'content-type': 'application/json' } }), `${route.method} ${path} JSON tronqué`);
+        checkAnswer(
+          await client.request(route.method, path, {
+            token,
+            body: '{"lignes": [',
+            headers: { 'content-type': 'application/json' },
+          }),
+          `${route.method} ${path} JSON tronqué`,
+        );
         calls++;
       }
     }

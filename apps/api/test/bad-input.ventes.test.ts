@@ -23,23 +23,37 @@ describe(`ventes aux limites (${TEST_DIALECT})`, () => {
       (await w.produit({ prix: 1, stock: 1_000_000_000_000, tauxTva: 10_000 })).id,
       (await w.produit({ prix: 999_999, stock: 0 })).id,
     ];
-    clientId = (await w.clientNamed('Client des limites', { plafondCredit: 10_000_000_000_000 })).id;
+    clientId = (await w.clientNamed('Client des limites', { plafondCredit: 10_000_000_000_000 }))
+      .id;
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const amount = fc.oneof(fc.constantFrom(0, 1, 10_000_000_000_000, 9_007_199_254_740_991), fc.integer({ min: 0, max: 10_000_000_000_000 }));
-  const remise = fc.option(fc.oneof(
-    fc.record({ type: fc.constant('montant'), valeur: amount }),
-    fc.record({ type: fc.constant('pourcent'), valeur: fc.integer({ min: 0, max: 10_000 }) }),
-  ));
+  const amount = fc.oneof(
+    fc.constantFrom(0, 1, 10_000_000_000_000, 9_007_199_254_740_991),
+    fc.integer({ min: 0, max: 10_000_000_000_000 }),
+  );
+  const remise = fc.option(
+    fc.oneof(
+      fc.record({ type: fc.constant('montant'), valeur: amount }),
+      fc.record({ type: fc.constant('pourcent'), valeur: fc.integer({ min: 0, max: 10_000 }) }),
+    ),
+  );
 
   it('un montant au-delà de ce que les entiers exacts permettent est refusé en français', async () => {
-    const answer = await server.client().post(`${w.shopUrl()}/ventes`, {
-      cleIdempotence: newKey(), typeVenteId: w.typeVente.id, lignes: [{ produitId: produits[0], quantite: 1_000_000_000 }], paiements: [],
-      clientId, echeance: '2999-12-31',
-    }, w.tokens.ownerA);
+    const answer = await server.client().post(
+      `${w.shopUrl()}/ventes`,
+      {
+        cleIdempotence: newKey(),
+        typeVenteId: w.typeVente.id,
+        lignes: [{ produitId: produits[0], quantite: 1_000_000_000 }],
+        paiements: [],
+        clientId,
+        echeance: '2999-12-31',
+      },
+      w.tokens.ownerA,
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(422);
   });
 
@@ -48,19 +62,52 @@ describe(`ventes aux limites (${TEST_DIALECT})`, () => {
     const client = server.client();
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({
-          produitId: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...produits.slice(0, 2)) }, { weight: 1, arbitrary: fc.constantFrom(produits[2]!) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }) }),
-          quantite: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(1000, 2000) }, { weight: 1, arbitrary: fc.constantFrom(1, 1_000_000_000) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 1_000_000_000 }) }),
-          remise,
-        }), { minLength: 1, maxLength: 6 }),
+        fc.array(
+          fc.record({
+            produitId: fc.oneof(
+              { weight: 8, arbitrary: fc.constantFrom(...produits.slice(0, 2)) },
+              { weight: 1, arbitrary: fc.constantFrom(produits[2]!) },
+              { weight: 1, arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }) },
+            ),
+            quantite: fc.oneof(
+              { weight: 4, arbitrary: fc.constantFrom(1000, 2000) },
+              { weight: 1, arbitrary: fc.constantFrom(1, 1_000_000_000) },
+              { weight: 1, arbitrary: fc.integer({ min: 1, max: 1_000_000_000 }) },
+            ),
+            remise,
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
         remise,
-        fc.array(fc.record({ mode: fc.constantFrom('especes', 'carte', 'mobile_money'), montant: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 1000 }) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 10_000_000_000_000 }) }), operateur: fc.constant('Wave') }), { maxLength: 3 }),
-        fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+        fc.array(
+          fc.record({
+            mode: fc.constantFrom('especes', 'carte', 'mobile_money'),
+            montant: fc.oneof(
+              { weight: 4, arbitrary: fc.integer({ min: 1, max: 1000 }) },
+              { weight: 1, arbitrary: fc.integer({ min: 1, max: 10_000_000_000_000 }) },
+            ),
+            operateur: fc.constant('Wave'),
+          }),
+          { maxLength: 3 },
+        ),
+        fc.oneof(
+          { weight: 4, arbitrary: fc.constant(true) },
+          { weight: 1, arbitrary: fc.constant(false) },
+        ),
         async (lignes, remiseGlobale, paiements, avecClient) => {
-          const answer = await client.post(`${w.shopUrl()}/ventes`, {
-            cleIdempotence: newKey(), typeVenteId: w.typeVente.id, lignes, remiseGlobale, paiements,
-            clientId: avecClient ? clientId : null, echeance: avecClient ? '2999-12-31' : null,
-          }, w.tokens.ownerA);
+          const answer = await client.post(
+            `${w.shopUrl()}/ventes`,
+            {
+              cleIdempotence: newKey(),
+              typeVenteId: w.typeVente.id,
+              lignes,
+              remiseGlobale,
+              paiements,
+              clientId: avecClient ? clientId : null,
+              echeance: avecClient ? '2999-12-31' : null,
+            },
+            w.tokens.ownerA,
+          );
           seen[answer.status] = (seen[answer.status] ?? 0) + 1;
           expect(answer.status, JSON.stringify(answer.body).slice(0, 400)).toBeLessThan(500);
           if (answer.status === 201) {

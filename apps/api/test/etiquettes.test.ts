@@ -20,23 +20,48 @@ describe(`étiquettes code-barres (${TEST_DIALECT})`, () => {
     server = await startTestServer();
     client = server.client();
     world = await createTenants(server.ctx);
-    for (const name of ['admin', 'ownerA', 'managerA', 'ownerB'] as const) token[name] = { token: (await login(client, world[name].email)).token };
+    for (const name of ['admin', 'ownerA', 'managerA', 'ownerB'] as const)
+      token[name] = { token: (await login(client, world[name].email)).token };
     const { db } = server.ctx.database;
-    const uniteId = (await db.selectFrom('unites').select('id').where('nom', '=', 'pièce').executeTakeFirstOrThrow()).id;
-    const create = async (serviceId: number, who: keyof typeof token, nom: string, codeBarres: string) => {
-      const answer = await client.post(`/api/services/${serviceId}/produits`, { nom, uniteId, prixVente: 1_250_000, codeBarres }, token[who]);
+    const uniteId = (
+      await db
+        .selectFrom('unites')
+        .select('id')
+        .where('nom', '=', 'pièce')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const create = async (
+      serviceId: number,
+      who: keyof typeof token,
+      nom: string,
+      codeBarres: string,
+    ) => {
+      const answer = await client.post(
+        `/api/services/${serviceId}/produits`,
+        { nom, uniteId, prixVente: 1_250_000, codeBarres },
+        token[who],
+      );
       expect(answer.status).toBe(201);
       return answer.body.id as number;
     };
     produit.ean13 = await create(world.shopA.id, 'ownerA', 'Nutella 400 g', '3017620422003');
-    produit.ean8 = await create(world.shopA.id, 'ownerA', 'Chewing-gum à la menthe extra-forte, paquet familial de trente-six dragées', '96385074');
+    produit.ean8 = await create(
+      world.shopA.id,
+      'ownerA',
+      'Chewing-gum à la menthe extra-forte, paquet familial de trente-six dragées',
+      '96385074',
+    );
     produit.code128 = await create(world.shopA.id, 'ownerA', 'Sac de riz parfumé', 'RIZ-25/kg');
     produit.b = await create(world.shopB.id, 'ownerB', 'Produit de la boutique B', '');
   });
   afterAll(() => server.close());
 
   it('répond un PDF, une page par planche de 24 étiquettes (3 × 8), au gérant comme au propriétaire', async () => {
-    const lignes = [{ produitId: produit.ean13, quantite: 20 }, { produitId: produit.ean8, quantite: 5 }, { produitId: produit.code128, quantite: 24 }];
+    const lignes = [
+      { produitId: produit.ean13, quantite: 20 },
+      { produitId: produit.ean8, quantite: 5 },
+      { produitId: produit.code128, quantite: 24 },
+    ];
     for (const who of ['managerA', 'ownerA'] as const) {
       const answer = await client.post<string>(url(), { lignes }, token[who]);
       expect(answer.status).toBe(200);
@@ -45,28 +70,107 @@ describe(`étiquettes code-barres (${TEST_DIALECT})`, () => {
       expect(answer.body.startsWith('%PDF')).toBe(true);
       expect(pageCount(answer.body)).toBe(Math.ceil(49 / 24));
     }
-    const one = await client.post<string>(url(), { lignes: [{ produitId: produit.ean13, quantite: 1 }], format: '3x8' }, token.managerA);
+    const one = await client.post<string>(
+      url(),
+      { lignes: [{ produitId: produit.ean13, quantite: 1 }], format: '3x8' },
+      token.managerA,
+    );
     expect(pageCount(one.body)).toBe(1);
-    const full = await client.post<string>(url(), { lignes: [{ produitId: produit.ean13, quantite: 500 }, { produitId: produit.code128, quantite: 500 }] }, token.managerA);
+    const full = await client.post<string>(
+      url(),
+      {
+        lignes: [
+          { produitId: produit.ean13, quantite: 500 },
+          { produitId: produit.code128, quantite: 500 },
+        ],
+      },
+      token.managerA,
+    );
     expect(pageCount(full.body)).toBe(Math.ceil(1000 / 24));
   });
 
   it('produit d’une autre boutique ou inconnu : 404', async () => {
-    expectProblem(await client.post(url(), { lignes: [{ produitId: produit.ean13, quantite: 1 }, { produitId: produit.b, quantite: 1 }] }, token.ownerA), 404, 'NOT_FOUND');
-    expectProblem(await client.post(url(), { lignes: [{ produitId: 987_654, quantite: 1 }] }, token.managerA), 404, 'NOT_FOUND');
+    expectProblem(
+      await client.post(
+        url(),
+        {
+          lignes: [
+            { produitId: produit.ean13, quantite: 1 },
+            { produitId: produit.b, quantite: 1 },
+          ],
+        },
+        token.ownerA,
+      ),
+      404,
+      'NOT_FOUND',
+    );
+    expectProblem(
+      await client.post(url(), { lignes: [{ produitId: 987_654, quantite: 1 }] }, token.managerA),
+      404,
+      'NOT_FOUND',
+    );
     // Shop B's owner cannot print shop A's products from shop B either.
-    expectProblem(await client.post(url(world.shopB.id), { lignes: [{ produitId: produit.ean13, quantite: 1 }] }, token.ownerB), 404, 'NOT_FOUND');
+    expectProblem(
+      await client.post(
+        url(world.shopB.id),
+        { lignes: [{ produitId: produit.ean13, quantite: 1 }] },
+        token.ownerB,
+      ),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('demande invalide : 400 en français', async () => {
-    expect(messageOf(expectValidation(await client.post(url(), { lignes: [] }, token.ownerA), 'lignes'), 'lignes')).toBe('Choisissez au moins un produit à étiqueter.');
+    expect(
+      messageOf(
+        expectValidation(await client.post(url(), { lignes: [] }, token.ownerA), 'lignes'),
+        'lignes',
+      ),
+    ).toBe('Choisissez au moins un produit à étiqueter.');
     expectValidation(await client.post(url(), {}, token.ownerA), 'lignes');
-    expectValidation(await client.post(url(), { lignes: [{ produitId: produit.ean13, quantite: 0 }] }, token.ownerA), 'lignes.0.quantite');
-    expectValidation(await client.post(url(), { lignes: [{ produitId: produit.ean13, quantite: 501 }] }, token.ownerA), 'lignes.0.quantite');
-    expectValidation(await client.post(url(), { lignes: [{ produitId: produit.ean13, quantite: 1.5 }] }, token.ownerA), 'lignes.0.quantite');
-    expectValidation(await client.post(url(), { lignes: [{ produitId: 'x', quantite: 1 }] }, token.ownerA), 'lignes.0.produitId');
-    expectValidation(await client.post(url(), { lignes: [{ produitId: produit.ean13, quantite: 1 }], format: 'A5' }, token.ownerA), 'format');
+    expectValidation(
+      await client.post(
+        url(),
+        { lignes: [{ produitId: produit.ean13, quantite: 0 }] },
+        token.ownerA,
+      ),
+      'lignes.0.quantite',
+    );
+    expectValidation(
+      await client.post(
+        url(),
+        { lignes: [{ produitId: produit.ean13, quantite: 501 }] },
+        token.ownerA,
+      ),
+      'lignes.0.quantite',
+    );
+    expectValidation(
+      await client.post(
+        url(),
+        { lignes: [{ produitId: produit.ean13, quantite: 1.5 }] },
+        token.ownerA,
+      ),
+      'lignes.0.quantite',
+    );
+    expectValidation(
+      await client.post(url(), { lignes: [{ produitId: 'x', quantite: 1 }] }, token.ownerA),
+      'lignes.0.produitId',
+    );
+    expectValidation(
+      await client.post(
+        url(),
+        { lignes: [{ produitId: produit.ean13, quantite: 1 }], format: 'A5' },
+        token.ownerA,
+      ),
+      'format',
+    );
     const many = Array.from({ length: 5 }, () => ({ produitId: produit.ean13, quantite: 500 }));
-    expect(messageOf(expectValidation(await client.post(url(), { lignes: many }, token.ownerA), 'lignes'), 'lignes')).toBe('Pas plus de 2000 étiquettes à la fois.');
+    expect(
+      messageOf(
+        expectValidation(await client.post(url(), { lignes: many }, token.ownerA), 'lignes'),
+        'lignes',
+      ),
+    ).toBe('Pas plus de 2000 étiquettes à la fois.');
   });
 });

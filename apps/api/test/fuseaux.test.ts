@@ -37,20 +37,34 @@ describe(`fuseau horaire de la boutique (${TEST_DIALECT})`, () => {
 
   /** A paid sale of 500 recorded at `at` (the `now` option of createVente). */
   const venteA = async (shop: 'A' | 'B', at: string) => {
-    const service = await server.ctx.database.db.selectFrom('services').selectAll()
-      .where('id', '=', shop === 'A' ? world.shopA.id : world.shopB.id).executeTakeFirstOrThrow();
+    const service = await server.ctx.database.db
+      .selectFrom('services')
+      .selectAll()
+      .where('id', '=', shop === 'A' ? world.shopA.id : world.shopB.id)
+      .executeTakeFirstOrThrow();
     const owner = shop === 'A' ? world.ownerA : world.ownerB;
-    const input = panier(ref.detail, [{ produitId: produit[shop], quantite: 1000 }], { paiements: [{ mode: 'especes', montant: 500 }] });
-    return (await createVente(server.ctx, owner.id, service, venteInputSchema.parse(input), { now: new Date(at) })).vente;
+    const input = panier(ref.detail, [{ produitId: produit[shop], quantite: 1000 }], {
+      paiements: [{ mode: 'especes', montant: 500 }],
+    });
+    return (
+      await createVente(server.ctx, owner.id, service, venteInputSchema.parse(input), {
+        now: new Date(at),
+      })
+    ).vente;
   };
-  const url = (shop: 'A' | 'B', rest: string) => `/api/services/${shop === 'A' ? world.shopA.id : world.shopB.id}/ventes${rest}`;
+  const url = (shop: 'A' | 'B', rest: string) =>
+    `/api/services/${shop === 'A' ? world.shopA.id : world.shopB.id}/ventes${rest}`;
   const auth = (shop: 'A' | 'B') => (shop === 'A' ? token.ownerA : token.ownerB);
   const csv = async (shop: 'A' | 'B', query = '') => {
-    const r = await fetch(`${server.baseUrl}${url(shop, `/export.csv${query}`)}`, { headers: { authorization: `Bearer ${auth(shop).token}` } });
+    const r = await fetch(`${server.baseUrl}${url(shop, `/export.csv${query}`)}`, {
+      headers: { authorization: `Bearer ${auth(shop).token}` },
+    });
     return r.text();
   };
   const ticket = async (shop: 'A' | 'B', id: number) => {
-    const r = await fetch(`${server.baseUrl}${url(shop, `/${id}/ticket.pdf`)}`, { headers: { authorization: `Bearer ${auth(shop).token}` } });
+    const r = await fetch(`${server.baseUrl}${url(shop, `/${id}/ticket.pdf`)}`, {
+      headers: { authorization: `Bearer ${auth(shop).token}` },
+    });
     expect(r.status).toBe(200);
     return pdfText(Buffer.from(await r.arrayBuffer()));
   };
@@ -60,12 +74,31 @@ describe(`fuseau horaire de la boutique (${TEST_DIALECT})`, () => {
     client = server.client();
     world = await createTenants(server.ctx);
     const { db } = server.ctx.database;
-    await db.updateTable('services').set({ pays: 'SN', ville: 'Dakar' }).where('id', '=', world.shopA.id).execute();
-    await db.updateTable('services').set({ pays: 'FR', ville: 'Lyon', devise: 'EUR' }).where('id', '=', world.shopB.id).execute();
-    for (const name of ['ownerA', 'ownerB'] as const) token[name] = { token: (await login(client, world[name].email)).token };
+    await db
+      .updateTable('services')
+      .set({ pays: 'SN', ville: 'Dakar' })
+      .where('id', '=', world.shopA.id)
+      .execute();
+    await db
+      .updateTable('services')
+      .set({ pays: 'FR', ville: 'Lyon', devise: 'EUR' })
+      .where('id', '=', world.shopB.id)
+      .execute();
+    for (const name of ['ownerA', 'ownerB'] as const)
+      token[name] = { token: (await login(client, world[name].email)).token };
     ref = await referentiels(server.ctx);
-    produit.A = await nouveauProduit(client, token.ownerA, world.shopA.id, { nom: 'Thé vert', uniteId: ref.piece, prixVente: 500, stockInitial: 1_000_000 });
-    produit.B = await nouveauProduit(client, token.ownerB, world.shopB.id, { nom: 'Café', uniteId: ref.piece, prixVente: 500, stockInitial: 1_000_000 });
+    produit.A = await nouveauProduit(client, token.ownerA, world.shopA.id, {
+      nom: 'Thé vert',
+      uniteId: ref.piece,
+      prixVente: 500,
+      stockInitial: 1_000_000,
+    });
+    produit.B = await nouveauProduit(client, token.ownerB, world.shopB.id, {
+      nom: 'Café',
+      uniteId: ref.piece,
+      prixVente: 500,
+      stockInitial: 1_000_000,
+    });
   });
   afterAll(() => server.close());
 
@@ -101,14 +134,18 @@ describe(`fuseau horaire de la boutique (${TEST_DIALECT})`, () => {
     const changement = await at('2026-10-24T22:00:00.000Z'); // 00:00 on 25 October, the day the clocks go back
     const finChangement = await at('2026-10-25T22:59:00.000Z'); // 23:59 on 25 October (UTC+1)
     const lendemain = await at('2026-10-25T23:00:00.000Z'); // 00:00 on 26 October
-    const ids = async (q: string) => (await client.get(url('B', `?size=50&${q}`), token.ownerB)).body.items.map((v: { id: number }) => v.id).sort((a: number, b: number) => a - b);
+    const ids = async (q: string) =>
+      (await client.get(url('B', `?size=50&${q}`), token.ownerB)).body.items
+        .map((v: { id: number }) => v.id)
+        .sort((a: number, b: number) => a - b);
     expect(await ids('du=2027-01-02&au=2027-01-02')).toEqual([veille.id]);
     expect(await ids('du=2027-01-03&au=2027-01-03')).toEqual([minuit.id]);
     expect(await ids('du=2027-01-02&au=2027-01-03')).toEqual([veille.id, minuit.id]);
     expect(await ids('du=2026-10-25&au=2026-10-25')).toEqual([changement.id, finChangement.id]);
     expect(await ids('du=2026-10-24&au=2026-10-24')).toEqual([ete.id]);
     expect(await ids('du=2026-10-26&au=2026-10-26')).toEqual([lendemain.id]);
-    const totaux = (await client.get(url('B', '?du=2026-10-25&au=2026-10-25'), token.ownerB)).body.totaux;
+    const totaux = (await client.get(url('B', '?du=2026-10-25&au=2026-10-25'), token.ownerB)).body
+      .totaux;
     expect(totaux).toMatchObject({ nombre: 2, totalTtc: 1000 });
   });
 
@@ -123,18 +160,32 @@ describe(`fuseau horaire de la boutique (${TEST_DIALECT})`, () => {
     const utcDay = now.toISOString().slice(0, 10);
     expect(shopDay).not.toBe(utcDay);
     const clientId = await nouveauClient(client, token.ownerA, world.shopA.id, `Client ${pays}`);
-    const credit = (echeance: string) => panier(ref.detail, [{ produitId: produit.A, quantite: 1000 }], { clientId, echeance });
-    const compte = async () => (await client.get(`/api/services/${world.shopA.id}/clients/${clientId}/compte`, token.ownerA)).body;
-    const dettes = async () => (await client.get(`/api/services/${world.shopA.id}/dettes`, token.ownerA)).body;
+    const credit = (echeance: string) =>
+      panier(ref.detail, [{ produitId: produit.A, quantite: 1000 }], { clientId, echeance });
+    const compte = async () =>
+      (await client.get(`/api/services/${world.shopA.id}/clients/${clientId}/compte`, token.ownerA))
+        .body;
+    const dettes = async () =>
+      (await client.get(`/api/services/${world.shopA.id}/dettes`, token.ownerA)).body;
 
     if (pays === 'TO') {
       // Tonga is already on the next day: the UTC day is past there.
       const refus = await client.post(url('A', ''), credit(utcDay), token.ownerA);
       expect(refus.status).toBe(422);
       expect(refus.body.detail).toBe("La date d'échéance ne peut pas être passée.");
-      const service = await db.selectFrom('services').selectAll().where('id', '=', world.shopA.id).executeTakeFirstOrThrow();
+      const service = await db
+        .selectFrom('services')
+        .selectAll()
+        .where('id', '=', world.shopA.id)
+        .executeTakeFirstOrThrow();
       // Recorded yesterday (shop's day), due on the UTC day: overdue in Tonga today.
-      await createVente(server.ctx, world.ownerA.id, service, venteInputSchema.parse(credit(utcDay)), { now: new Date(now.getTime() - 86_400_000) });
+      await createVente(
+        server.ctx,
+        world.ownerA.id,
+        service,
+        venteInputSchema.parse(credit(utcDay)),
+        { now: new Date(now.getTime() - 86_400_000) },
+      );
       expect((await compte()).dettes[0]).toMatchObject({ echeance: utcDay, statut: 'en_retard' });
       expect((await compte()).enRetard).toBe(500);
       expect((await dettes()).totaux).toMatchObject({ encours: 500, enRetard: 500 });

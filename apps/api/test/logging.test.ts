@@ -19,16 +19,24 @@ describe('journal des requêtes', () => {
 
   beforeAll(async () => {
     const testDb: TestDatabase = await createTestDatabase();
-    const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'comptoir-log-')), JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'info' });
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'comptoir-log-')),
+      JWT_SECRET: 'x'.repeat(40),
+      LOG_LEVEL: 'info',
+    });
     config.database = testDb.config;
     const database = openDatabase(config.database);
     await migrateToLatest(database);
     const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    stream.on('data', (chunk: Buffer) =>
+      lines.push(...chunk.toString().split('\n').filter(Boolean)),
+    );
     const built = await buildApp(config, database, { logStream: stream });
     ctx = built.ctx;
     await built.app.listen({ port: 0, host: '127.0.0.1' });
-    client = new TestClient(`http://127.0.0.1:${(built.app.server.address() as { port: number }).port}`);
+    client = new TestClient(
+      `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}`,
+    );
     close = async () => {
       await built.app.close();
       await database.close();
@@ -38,11 +46,17 @@ describe('journal des requêtes', () => {
   afterAll(() => close());
 
   it('écrit du JSON structuré sans mot de passe, jeton ni cookie', async () => {
-    const user = await createUser(ctx, { roles: ['ROLE_GERANT'], password: 'Secret-tres-particulier-91' });
+    const user = await createUser(ctx, {
+      roles: ['ROLE_GERANT'],
+      password: 'Secret-tres-particulier-91',
+    });
     const session = await login(client, user.email, 'Secret-tres-particulier-91');
     await client.get('/api/account', { token: session.token });
     await client.post('/api/auth/refresh', { refreshToken: session.refreshToken });
-    await client.post('/api/auth/login', { email: user.email, password: 'Mauvais-secret-tres-particulier' });
+    await client.post('/api/auth/login', {
+      email: user.email,
+      password: 'Mauvais-secret-tres-particulier',
+    });
     await new Promise((r) => setTimeout(r, 50));
     expect(lines.length).toBeGreaterThan(4);
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();

@@ -18,7 +18,8 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
     server = await startTestServer();
     client = server.client();
     const world = await createTenants(server.ctx);
-    for (const name of ['admin', 'ownerA', 'managerA'] as const) token[name] = { token: (await login(client, world[name].email)).token };
+    for (const name of ['admin', 'ownerA', 'managerA'] as const)
+      token[name] = { token: (await login(client, world[name].email)).token };
   });
   afterAll(() => server.close());
 
@@ -27,33 +28,88 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
       for (const who of ['admin', 'ownerA', 'managerA'] as const) {
         const list = await client.get('/api/unites?size=200&sort=nom,asc', token[who]);
         expect(list.status).toBe(200);
-        const bySymbol = Object.fromEntries(list.body.items.map((u: any) => [u.symbole, u.fractionnable]));
-        expect(bySymbol).toEqual({ pce: false, kg: true, g: false, L: true, m: true, ctn: false, sac: false, pqt: false, bte: false });
+        const bySymbol = Object.fromEntries(
+          list.body.items.map((u: any) => [u.symbole, u.fractionnable]),
+        );
+        expect(bySymbol).toEqual({
+          pce: false,
+          kg: true,
+          g: false,
+          L: true,
+          m: true,
+          ctn: false,
+          sac: false,
+          pqt: false,
+          bte: false,
+        });
       }
       const first = await client.get('/api/unites', token.managerA);
       expect(first.body).toMatchObject({ total: 9, page: 1, size: 8 });
-      expect((await client.get('/api/unites?q=KILO', token.ownerA)).body.items.map((u: any) => u.nom)).toEqual(['kilogramme']);
+      expect(
+        (await client.get('/api/unites?q=KILO', token.ownerA)).body.items.map((u: any) => u.nom),
+      ).toEqual(['kilogramme']);
       const one = first.body.items[0];
       expect((await client.get(`/api/unites/${one.id}`, token.managerA)).body).toEqual(one);
       expectProblem(await client.get('/api/unites/999999', token.managerA), 404, 'NOT_FOUND');
     });
 
     it('l’admin crée, modifie, supprime ; un nom est unique quelle que soit la casse', async () => {
-      const created = await client.post('/api/unites', { nom: 'douzaine', symbole: 'dz', fractionnable: false }, token.admin);
+      const created = await client.post(
+        '/api/unites',
+        { nom: 'douzaine', symbole: 'dz', fractionnable: false },
+        token.admin,
+      );
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ nom: 'douzaine', symbole: 'dz', fractionnable: false });
-      const dup = expectProblem(await client.post('/api/unites', { nom: 'Douzaine', symbole: 'dz', fractionnable: false }, token.admin), 409, 'CONFLICT');
+      const dup = expectProblem(
+        await client.post(
+          '/api/unites',
+          { nom: 'Douzaine', symbole: 'dz', fractionnable: false },
+          token.admin,
+        ),
+        409,
+        'CONFLICT',
+      );
       expect(dup.detail).toBe('Une unité porte déjà ce nom.');
-      expectProblem(await client.put(`/api/unites/${created.body.id}`, { nom: 'KILOGRAMME', symbole: 'kg', fractionnable: true }, token.admin), 409, 'CONFLICT');
-      const renamed = await client.put(`/api/unites/${created.body.id}`, { nom: 'Douzaine', symbole: 'dz', fractionnable: true }, token.admin);
+      expectProblem(
+        await client.put(
+          `/api/unites/${created.body.id}`,
+          { nom: 'KILOGRAMME', symbole: 'kg', fractionnable: true },
+          token.admin,
+        ),
+        409,
+        'CONFLICT',
+      );
+      const renamed = await client.put(
+        `/api/unites/${created.body.id}`,
+        { nom: 'Douzaine', symbole: 'dz', fractionnable: true },
+        token.admin,
+      );
       expect(renamed.body).toMatchObject({ nom: 'Douzaine', fractionnable: true });
       expect((await client.delete(`/api/unites/${created.body.id}`, token.admin)).status).toBe(204);
-      expectProblem(await client.get(`/api/unites/${created.body.id}`, token.admin), 404, 'NOT_FOUND');
-      expectProblem(await client.delete(`/api/unites/${created.body.id}`, token.admin), 404, 'NOT_FOUND');
+      expectProblem(
+        await client.get(`/api/unites/${created.body.id}`, token.admin),
+        404,
+        'NOT_FOUND',
+      );
+      expectProblem(
+        await client.delete(`/api/unites/${created.body.id}`, token.admin),
+        404,
+        'NOT_FOUND',
+      );
     });
 
     it('valide en français', async () => {
-      const body = expectValidation(await client.post('/api/unites', { nom: '', symbole: 'symbole-trop-long', fractionnable: 'oui' }, token.admin), 'nom', 'symbole', 'fractionnable');
+      const body = expectValidation(
+        await client.post(
+          '/api/unites',
+          { nom: '', symbole: 'symbole-trop-long', fractionnable: 'oui' },
+          token.admin,
+        ),
+        'nom',
+        'symbole',
+        'fractionnable',
+      );
       expect(messageOf(body, 'nom')).toBe("Le nom de l'unité est obligatoire.");
       expect(messageOf(body, 'symbole')).toBe('Le symbole ne peut pas dépasser 10 caractères.');
       expect(messageOf(body, 'fractionnable')).toBe('Fractionnable doit valoir vrai ou faux.');
@@ -63,14 +119,33 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
       const { db } = server.ctx.database;
       const carton = (await client.get('/api/unites?q=carton', token.admin)).body.items[0];
       await sql`create table essai_produits (id integer primary key, unite_id integer)`.execute(db);
-      const essai = { table: 'essai_produits', column: 'unite_id', one: 'produit', many: 'produits' };
+      const essai = {
+        table: 'essai_produits',
+        column: 'unite_id',
+        one: 'produit',
+        many: 'produits',
+      };
       UNITE_REFERENCES.unshift(essai);
       try {
-        await sql`insert into essai_produits (id, unite_id) values (1, ${carton.id}), (2, ${carton.id}), (3, ${carton.id})`.execute(db);
-        const refused = expectProblem(await client.delete(`/api/unites/${carton.id}`, token.admin), 409, 'CONFLICT');
-        expect(refused.detail).toBe('L\'unité « carton » est utilisée par 3 produits : elle ne peut pas être supprimée.');
+        await sql`insert into essai_produits (id, unite_id) values (1, ${carton.id}), (2, ${carton.id}), (3, ${carton.id})`.execute(
+          db,
+        );
+        const refused = expectProblem(
+          await client.delete(`/api/unites/${carton.id}`, token.admin),
+          409,
+          'CONFLICT',
+        );
+        expect(refused.detail).toBe(
+          "L'unité « carton » est utilisée par 3 produits : elle ne peut pas être supprimée.",
+        );
         await sql`delete from essai_produits where id > 1`.execute(db);
-        expect(expectProblem(await client.delete(`/api/unites/${carton.id}`, token.admin), 409, 'CONFLICT').detail).toContain('utilisée par 1 produit :');
+        expect(
+          expectProblem(
+            await client.delete(`/api/unites/${carton.id}`, token.admin),
+            409,
+            'CONFLICT',
+          ).detail,
+        ).toContain('utilisée par 1 produit :');
         await sql`delete from essai_produits`.execute(db);
         expect((await client.delete(`/api/unites/${carton.id}`, token.admin)).status).toBe(204);
       } finally {
@@ -81,7 +156,8 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
 
     it('le remplissage de la migration n’ajoute que ce qui manque, sans doublon', async () => {
       const { db } = server.ctx.database;
-      const names = async () => (await db.selectFrom('unites').select('nom').orderBy('nom').execute()).map((u) => u.nom);
+      const names = async () =>
+        (await db.selectFrom('unites').select('nom').orderBy('nom').execute()).map((u) => u.nom);
       await seedReferenceLists(db as unknown as Parameters<typeof seedReferenceLists>[0]);
       const once = await names();
       expect(once).toContain('carton'); // deleted above, put back
@@ -94,8 +170,24 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
     it('propriétaire et gérant n’écrivent pas : 403', async () => {
       const kg = (await client.get('/api/unites?q=kg', token.admin)).body.items[0];
       for (const who of ['ownerA', 'managerA'] as const) {
-        expectProblem(await client.post('/api/unites', { nom: 'botte', symbole: 'bt', fractionnable: false }, token[who]), 403, 'FORBIDDEN');
-        expectProblem(await client.put(`/api/unites/${kg.id}`, { nom: 'kg', symbole: 'kg', fractionnable: false }, token[who]), 403, 'FORBIDDEN');
+        expectProblem(
+          await client.post(
+            '/api/unites',
+            { nom: 'botte', symbole: 'bt', fractionnable: false },
+            token[who],
+          ),
+          403,
+          'FORBIDDEN',
+        );
+        expectProblem(
+          await client.put(
+            `/api/unites/${kg.id}`,
+            { nom: 'kg', symbole: 'kg', fractionnable: false },
+            token[who],
+          ),
+          403,
+          'FORBIDDEN',
+        );
         expectProblem(await client.delete(`/api/unites/${kg.id}`, token[who]), 403, 'FORBIDDEN');
       }
     });
@@ -113,17 +205,44 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
     });
 
     it('l’admin crée, modifie (désactive), filtre, supprime', async () => {
-      const created = await client.post('/api/types-ventes', { nom: 'Vente aux revendeurs', prixUtilise: 'gros' }, token.admin);
+      const created = await client.post(
+        '/api/types-ventes',
+        { nom: 'Vente aux revendeurs', prixUtilise: 'gros' },
+        token.admin,
+      );
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ nom: 'Vente aux revendeurs', prixUtilise: 'gros', actif: true });
-      const off = await client.put(`/api/types-ventes/${created.body.id}`, { nom: 'Vente aux revendeurs', prixUtilise: 'gros', actif: false }, token.admin);
+      expect(created.body).toMatchObject({
+        nom: 'Vente aux revendeurs',
+        prixUtilise: 'gros',
+        actif: true,
+      });
+      const off = await client.put(
+        `/api/types-ventes/${created.body.id}`,
+        { nom: 'Vente aux revendeurs', prixUtilise: 'gros', actif: false },
+        token.admin,
+      );
       expect(off.body.actif).toBe(false);
       const active = await client.get('/api/types-ventes?actif=true', token.managerA);
       expect(active.body.items.map((t: any) => t.id)).not.toContain(created.body.id);
-      expectProblem(await client.post('/api/types-ventes', { nom: 'vente EN GROS', prixUtilise: 'gros' }, token.admin), 409, 'CONFLICT');
-      const bad = expectValidation(await client.post('/api/types-ventes', { nom: 'X', prixUtilise: 'demi-gros' }, token.admin), 'prixUtilise');
-      expect(messageOf(bad, 'prixUtilise')).toBe('Le prix utilisé doit être « detail » ou « gros ».');
-      expect((await client.delete(`/api/types-ventes/${created.body.id}`, token.admin)).status).toBe(204);
+      expectProblem(
+        await client.post(
+          '/api/types-ventes',
+          { nom: 'vente EN GROS', prixUtilise: 'gros' },
+          token.admin,
+        ),
+        409,
+        'CONFLICT',
+      );
+      const bad = expectValidation(
+        await client.post('/api/types-ventes', { nom: 'X', prixUtilise: 'demi-gros' }, token.admin),
+        'prixUtilise',
+      );
+      expect(messageOf(bad, 'prixUtilise')).toBe(
+        'Le prix utilisé doit être « detail » ou « gros ».',
+      );
+      expect(
+        (await client.delete(`/api/types-ventes/${created.body.id}`, token.admin)).status,
+      ).toBe(204);
     });
 
     it('un type de vente utilisé ne se supprime pas : 409 (table déclarée dans TYPE_VENTE_REFERENCES)', async () => {
@@ -131,12 +250,27 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
       const detail = (await client.get('/api/types-ventes', token.admin)).body.items[0];
       expect(TYPE_VENTE_REFERENCES.map((r) => r.table)).toContain('ventes');
       const declared = [...TYPE_VENTE_REFERENCES];
-      await sql`create table essai_ventes (id integer primary key, type_vente_id integer)`.execute(db);
-      TYPE_VENTE_REFERENCES.push({ table: 'essai_ventes', column: 'type_vente_id', one: 'vente', many: 'ventes' });
+      await sql`create table essai_ventes (id integer primary key, type_vente_id integer)`.execute(
+        db,
+      );
+      TYPE_VENTE_REFERENCES.push({
+        table: 'essai_ventes',
+        column: 'type_vente_id',
+        one: 'vente',
+        many: 'ventes',
+      });
       try {
-        await sql`insert into essai_ventes (id, type_vente_id) values (1, ${detail.id}), (2, ${detail.id})`.execute(db);
-        const refused = expectProblem(await client.delete(`/api/types-ventes/${detail.id}`, token.admin), 409, 'CONFLICT');
-        expect(refused.detail).toBe('Le type de vente « Vente au détail » figure sur 2 ventes : désactivez-le plutôt que de le supprimer.');
+        await sql`insert into essai_ventes (id, type_vente_id) values (1, ${detail.id}), (2, ${detail.id})`.execute(
+          db,
+        );
+        const refused = expectProblem(
+          await client.delete(`/api/types-ventes/${detail.id}`, token.admin),
+          409,
+          'CONFLICT',
+        );
+        expect(refused.detail).toBe(
+          'Le type de vente « Vente au détail » figure sur 2 ventes : désactivez-le plutôt que de le supprimer.',
+        );
       } finally {
         TYPE_VENTE_REFERENCES.splice(0, TYPE_VENTE_REFERENCES.length, ...declared);
         await sql`drop table essai_ventes`.execute(db);
@@ -145,7 +279,15 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
 
     it('propriétaire et gérant n’écrivent pas : 403', async () => {
       for (const who of ['ownerA', 'managerA'] as const) {
-        expectProblem(await client.post('/api/types-ventes', { nom: 'Soldes', prixUtilise: 'detail' }, token[who]), 403, 'FORBIDDEN');
+        expectProblem(
+          await client.post(
+            '/api/types-ventes',
+            { nom: 'Soldes', prixUtilise: 'detail' },
+            token[who],
+          ),
+          403,
+          'FORBIDDEN',
+        );
       }
     });
   });

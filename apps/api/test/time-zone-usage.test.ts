@@ -67,7 +67,14 @@ describe('fuseaux horaires côté serveur', () => {
   });
 
   it('le contrôle reconnaît un appel sans fuseau', () => {
-    expect(callsOf('formatDate(v.createdAt) + formatDateTime(f(a, b))', /\bformat(?:Date|DateTime)\(/g).map(hasSecondArgument)).toEqual([false, false]);
-    expect(callsOf('formatDate(`${d}T00:00:00Z`, "UTC")', /\bformatDate\(/g).map(hasSecondArgument)).toEqual([true]);
+    expect(
+      callsOf(
+        'formatDate(v.createdAt) + formatDateTime(f(a, b))',
+        /\bformat(?:Date|DateTime)\(/g,
+      ).map(hasSecondArgument),
+    ).toEqual([false, false]);
+    expect(
+      callsOf('formatDate(`${d}T00:00:00Z`, "UTC")', /\bformatDate\(/g).map(hasSecondArgument),
+    ).toEqual([true]);
   });
 });

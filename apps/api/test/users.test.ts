@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT } from './support/database.js';
-import { addMember, createPlan, createService, createTenants, createUser, login, subscribe } from './support/factories.js';
+import {
+  addMember,
+  createPlan,
+  createService,
+  createTenants,
+  createUser,
+  login,
+  subscribe,
+} from './support/factories.js';
 import type { TestClient } from './support/http.js';
 import { expectProblem, expectValidation, messageOf } from './support/problem.js';
 import { resetKeyOf, startSmtpServer } from './support/smtp.js';
@@ -20,7 +28,8 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
     server = await startTestServer({ SMTP_URL: smtp.url });
     client = server.client();
     world = await createTenants(server.ctx);
-    for (const name of ['admin', 'ownerA', 'ownerB', 'managerA'] as const) token[name] = (await login(client, world[name].email)).token;
+    for (const name of ['admin', 'ownerA', 'ownerB', 'managerA'] as const)
+      token[name] = (await login(client, world[name].email)).token;
   });
   afterAll(async () => {
     await server.close();
@@ -31,7 +40,16 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
 
   describe('invitation', () => {
     it('l’admin crée un propriétaire : pas de mot de passe, un e-mail d’invitation, le lien choisit le mot de passe, la connexion marche', async () => {
-      const answer = await client.post('/api/users', { email: '  Nouveau.Proprio@Exemple.test ', prenom: 'Ousmane', nom: 'Sarr', telephone: '+221 77 123 45 67' }, as('admin'));
+      const answer = await client.post(
+        '/api/users',
+        {
+          email: '  Nouveau.Proprio@Exemple.test ',
+          prenom: 'Ousmane',
+          nom: 'Sarr',
+          telephone: '+221 77 123 45 67',
+        },
+        as('admin'),
+      );
       expect(answer.status).toBe(201);
       expect(answer.body).toMatchObject({
         email: 'nouveau.proprio@exemple.test',
@@ -44,7 +62,11 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
         services: [],
         lastLoginAt: null,
       });
-      const row = await server.ctx.database.db.selectFrom('users').select('password_hash').where('id', '=', answer.body.id).executeTakeFirstOrThrow();
+      const row = await server.ctx.database.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', answer.body.id)
+        .executeTakeFirstOrThrow();
       expect(row.password_hash).toBeNull();
 
       const mail = await smtp.waitFor('nouveau.proprio@exemple.test');
@@ -52,7 +74,10 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       expect(mail.text).toContain('Bonjour Ousmane,');
       expect(mail.text).toContain('un compte Comptoir vient d’être créé pour vous');
       expect(mail.text).toContain(`${server.baseUrl}/auth/reset-password?key=`);
-      const finish = await client.post('/api/account/reset-password/finish', { key: resetKeyOf(mail), newPassword: NEW_PASSWORD });
+      const finish = await client.post('/api/account/reset-password/finish', {
+        key: resetKeyOf(mail),
+        newPassword: NEW_PASSWORD,
+      });
       expect(finish.status).toBe(200);
       const session = await login(client, 'nouveau.proprio@exemple.test', NEW_PASSWORD);
       expect(session.user.id).toBe(answer.body.id);
@@ -62,44 +87,139 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
     });
 
     it('le propriétaire crée un gérant dans sa boutique ; le gérant, invité, ne voit que cette boutique', async () => {
-      const answer = await client.post('/api/users', { email: 'gerant.invite@exemple.test', prenom: 'Mariama', nom: 'Ba', services: [world.shopA.id] }, as('ownerA'));
+      const answer = await client.post(
+        '/api/users',
+        {
+          email: 'gerant.invite@exemple.test',
+          prenom: 'Mariama',
+          nom: 'Ba',
+          services: [world.shopA.id],
+        },
+        as('ownerA'),
+      );
       expect(answer.status).toBe(201);
-      expect(answer.body).toMatchObject({ roles: ['ROLE_GERANT'], services: [{ id: world.shopA.id, nom: 'Boutique A' }] });
+      expect(answer.body).toMatchObject({
+        roles: ['ROLE_GERANT'],
+        services: [{ id: world.shopA.id, nom: 'Boutique A' }],
+      });
       const key = resetKeyOf(await smtp.waitFor('gerant.invite@exemple.test'));
-      expect((await client.post('/api/account/reset-password/finish', { key, newPassword: NEW_PASSWORD })).status).toBe(200);
+      expect(
+        (
+          await client.post('/api/account/reset-password/finish', {
+            key,
+            newPassword: NEW_PASSWORD,
+          })
+        ).status,
+      ).toBe(200);
       const session = await login(client, 'gerant.invite@exemple.test', NEW_PASSWORD);
       expect(session.user.services.map((s) => s.id)).toEqual([world.shopA.id]);
     });
 
     it('l’admin crée un administrateur ; jamais un gérant, ni avec des boutiques', async () => {
-      const admin = await client.post('/api/users', { email: 'second.admin@exemple.test', prenom: 'Awa', nom: 'Ndoye', role: 'ROLE_ADMIN' }, as('admin'));
+      const admin = await client.post(
+        '/api/users',
+        { email: 'second.admin@exemple.test', prenom: 'Awa', nom: 'Ndoye', role: 'ROLE_ADMIN' },
+        as('admin'),
+      );
       expect(admin.status).toBe(201);
       expect(admin.body.roles).toEqual(['ROLE_ADMIN']);
-      const manager = expectProblem(await client.post('/api/users', { email: 'x1@exemple.test', prenom: 'A', nom: 'B', role: 'ROLE_GERANT' }, as('admin')), 422, 'BUSINESS_RULE');
+      const manager = expectProblem(
+        await client.post(
+          '/api/users',
+          { email: 'x1@exemple.test', prenom: 'A', nom: 'B', role: 'ROLE_GERANT' },
+          as('admin'),
+        ),
+        422,
+        'BUSINESS_RULE',
+      );
       expect(manager.detail).toBe('Un gérant est créé par le propriétaire de ses boutiques.');
-      expectProblem(await client.post('/api/users', { email: 'x2@exemple.test', prenom: 'A', nom: 'B', services: [world.shopA.id] }, as('admin')), 422, 'BUSINESS_RULE');
+      expectProblem(
+        await client.post(
+          '/api/users',
+          { email: 'x2@exemple.test', prenom: 'A', nom: 'B', services: [world.shopA.id] },
+          as('admin'),
+        ),
+        422,
+        'BUSINESS_RULE',
+      );
     });
 
     it('le propriétaire ne crée que des gérants, dans ses boutiques seulement (404 sans rien nommer)', async () => {
-      const role = expectProblem(await client.post('/api/users', { email: 'x3@exemple.test', prenom: 'A', nom: 'B', role: 'ROLE_ADMIN', services: [world.shopA.id] }, as('ownerA')), 403, 'FORBIDDEN');
+      const role = expectProblem(
+        await client.post(
+          '/api/users',
+          {
+            email: 'x3@exemple.test',
+            prenom: 'A',
+            nom: 'B',
+            role: 'ROLE_ADMIN',
+            services: [world.shopA.id],
+          },
+          as('ownerA'),
+        ),
+        403,
+        'FORBIDDEN',
+      );
       expect(role.detail).toBe('Un propriétaire ne peut créer que des gérants.');
-      const noShop = expectValidation(await client.post('/api/users', { email: 'x4@exemple.test', prenom: 'A', nom: 'B' }, as('ownerA')), 'services');
+      const noShop = expectValidation(
+        await client.post(
+          '/api/users',
+          { email: 'x4@exemple.test', prenom: 'A', nom: 'B' },
+          as('ownerA'),
+        ),
+        'services',
+      );
       expect(messageOf(noShop, 'services')).toBe('Choisissez au moins une boutique.');
       for (const services of [[world.shopB.id], [world.shopA.id, world.shopB.id], [999_999]]) {
-        const foreign = expectProblem(await client.post('/api/users', { email: 'x5@exemple.test', prenom: 'A', nom: 'B', services }, as('ownerA')), 404, 'NOT_FOUND');
+        const foreign = expectProblem(
+          await client.post(
+            '/api/users',
+            { email: 'x5@exemple.test', prenom: 'A', nom: 'B', services },
+            as('ownerA'),
+          ),
+          404,
+          'NOT_FOUND',
+        );
         expect(foreign.detail).toBe('Boutique introuvable.');
       }
-      const created = await server.ctx.database.db.selectFrom('users').select('id').where('email', 'in', ['x3@exemple.test', 'x4@exemple.test', 'x5@exemple.test']).execute();
+      const created = await server.ctx.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', 'in', ['x3@exemple.test', 'x4@exemple.test', 'x5@exemple.test'])
+        .execute();
       expect(created).toEqual([]);
     });
 
     it('une adresse e-mail est unique, quelle que soit la casse : 409 en français', async () => {
-      const body = expectProblem(await client.post('/api/users', { email: world.managerB.email.toUpperCase(), prenom: 'A', nom: 'B', services: [world.shopA.id] }, as('ownerA')), 409, 'CONFLICT');
+      const body = expectProblem(
+        await client.post(
+          '/api/users',
+          {
+            email: world.managerB.email.toUpperCase(),
+            prenom: 'A',
+            nom: 'B',
+            services: [world.shopA.id],
+          },
+          as('ownerA'),
+        ),
+        409,
+        'CONFLICT',
+      );
       expect(body.detail).toBe('Cette adresse e-mail est déjà utilisée.');
     });
 
     it('valide le corps en français', async () => {
-      const body = expectValidation(await client.post('/api/users', { email: 'pas-une-adresse', prenom: ' ', nom: '', telephone: 'abc' }, as('admin')), 'email', 'prenom', 'nom', 'telephone');
+      const body = expectValidation(
+        await client.post(
+          '/api/users',
+          { email: 'pas-une-adresse', prenom: ' ', nom: '', telephone: 'abc' },
+          as('admin'),
+        ),
+        'email',
+        'prenom',
+        'nom',
+        'telephone',
+      );
       expect(messageOf(body, 'email')).toBe("L'adresse e-mail n'est pas valide.");
       expect(messageOf(body, 'prenom')).toBe('Le prénom est obligatoire.');
       expect(messageOf(body, 'telephone')).toBe("Le numéro de téléphone n'est pas valide.");
@@ -114,12 +234,34 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       const plan = await createPlan(ctx, { nom: 'Essentiel', maxUsers: 2, maxServices: 1 });
       await subscribe(ctx, owner.id, { planId: plan.id });
       const t = (await login(client, owner.email)).token;
-      const first = await client.post('/api/users', { email: 'limite.1@exemple.test', prenom: 'A', nom: 'B', services: [shop.id] }, { token: t });
+      const first = await client.post(
+        '/api/users',
+        { email: 'limite.1@exemple.test', prenom: 'A', nom: 'B', services: [shop.id] },
+        { token: t },
+      );
       expect(first.status).toBe(201);
-      const refused = expectProblem(await client.post('/api/users', { email: 'limite.2@exemple.test', prenom: 'A', nom: 'B', services: [shop.id] }, { token: t }), 422, 'BUSINESS_RULE');
-      expect(refused.detail).toBe('Votre formule Essentiel permet 2 utilisateurs au plus, vous compris.');
+      const refused = expectProblem(
+        await client.post(
+          '/api/users',
+          { email: 'limite.2@exemple.test', prenom: 'A', nom: 'B', services: [shop.id] },
+          { token: t },
+        ),
+        422,
+        'BUSINESS_RULE',
+      );
+      expect(refused.detail).toBe(
+        'Votre formule Essentiel permet 2 utilisateurs au plus, vous compris.',
+      );
       // A disabled manager still holds a seat; the admin creates owners without limit.
-      expect((await client.post('/api/users', { email: 'limite.3@exemple.test', prenom: 'A', nom: 'B' }, as('admin'))).status).toBe(201);
+      expect(
+        (
+          await client.post(
+            '/api/users',
+            { email: 'limite.3@exemple.test', prenom: 'A', nom: 'B' },
+            as('admin'),
+          )
+        ).status,
+      ).toBe(201);
     });
   });
 
@@ -132,10 +274,16 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       expect(page.body.total).toBe(all.body.total);
       expect(page.body.items).toHaveLength(Math.min(8, all.body.total));
       const ownerA = all.body.items.find((u: any) => u.id === world.ownerA.id);
-      expect(ownerA).toMatchObject({ roles: ['ROLE_PROPRIETAIRE'], services: [{ id: world.shopA.id, nom: 'Boutique A' }] });
+      expect(ownerA).toMatchObject({
+        roles: ['ROLE_PROPRIETAIRE'],
+        services: [{ id: world.shopA.id, nom: 'Boutique A' }],
+      });
       expect(ownerA.lastLoginAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       const managerB = all.body.items.find((u: any) => u.id === world.managerB.id);
-      expect(managerB).toMatchObject({ roles: ['ROLE_GERANT'], services: [{ id: world.shopB.id, nom: 'Boutique B' }] });
+      expect(managerB).toMatchObject({
+        roles: ['ROLE_GERANT'],
+        services: [{ id: world.shopB.id, nom: 'Boutique B' }],
+      });
     });
 
     it('pagine, trie et cherche sans tenir compte de la casse ni des majuscules accentuées', async () => {
@@ -143,33 +291,75 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       const owner = await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] });
       const shop = await createService(ctx, owner.id);
       await subscribe(ctx, owner.id);
-      const names = ['Éloïse Zongo', 'Ange Yao', 'Bintou Xavier', 'Cheikh Wade', 'Dior Vall', 'Émile Ugo', 'Fanta Tall', 'Gora Sy', 'Habib Ra', 'Issa Pam'];
+      const names = [
+        'Éloïse Zongo',
+        'Ange Yao',
+        'Bintou Xavier',
+        'Cheikh Wade',
+        'Dior Vall',
+        'Émile Ugo',
+        'Fanta Tall',
+        'Gora Sy',
+        'Habib Ra',
+        'Issa Pam',
+      ];
       for (const [i, full] of names.entries()) {
         const [prenom, nom] = full.split(' ') as [string, string];
-        const user = await createUser(ctx, { roles: ['ROLE_GERANT'], prenom, nom, email: `equipe${i}.liste@exemple.test` });
+        const user = await createUser(ctx, {
+          roles: ['ROLE_GERANT'],
+          prenom,
+          nom,
+          email: `equipe${i}.liste@exemple.test`,
+        });
         await addMember(ctx, shop.id, user.id);
       }
       const t = (await login(client, owner.email)).token;
       const first = await client.get('/api/users?sort=nom,asc', { token: t });
       expect(first.body.total).toBe(10);
-      expect(first.body.items.map((u: any) => u.nom)).toEqual(['Pam', 'Ra', 'Sy', 'Tall', 'Ugo', 'Vall', 'Wade', 'Xavier']);
+      expect(first.body.items.map((u: any) => u.nom)).toEqual([
+        'Pam',
+        'Ra',
+        'Sy',
+        'Tall',
+        'Ugo',
+        'Vall',
+        'Wade',
+        'Xavier',
+      ]);
       const second = await client.get('/api/users?sort=nom,asc&page=2', { token: t });
       expect(second.body.items.map((u: any) => u.nom)).toEqual(['Yao', 'Zongo']);
       const byFirstName = await client.get('/api/users?sort=prenom,asc&size=3', { token: t });
-      expect(byFirstName.body.items.map((u: any) => u.prenom)).toEqual(['Ange', 'Bintou', 'Cheikh']);
+      expect(byFirstName.body.items.map((u: any) => u.prenom)).toEqual([
+        'Ange',
+        'Bintou',
+        'Cheikh',
+      ]);
       const byCreation = await client.get('/api/users?sort=created_at,desc&size=1', { token: t });
       expect(byCreation.body.items[0].prenom).toBe('Issa');
       const byEmail = await client.get('/api/users?sort=email,asc&size=1', { token: t });
       expect(byEmail.body.items[0].email).toBe('equipe0.liste@exemple.test');
 
-      for (const [q, expected] of [['éloïse', ['Éloïse']], ['ÉLOÏSE', ['Éloïse']], ['émile ugo', ['Émile']], ['EQUIPE3.LISTE', ['Cheikh']], ['tall', ['Fanta']], ['%', []], ['_', []]] as const) {
+      for (const [q, expected] of [
+        ['éloïse', ['Éloïse']],
+        ['ÉLOÏSE', ['Éloïse']],
+        ['émile ugo', ['Émile']],
+        ['EQUIPE3.LISTE', ['Cheikh']],
+        ['tall', ['Fanta']],
+        ['%', []],
+        ['_', []],
+      ] as const) {
         const found = await client.get(`/api/users?q=${encodeURIComponent(q)}`, { token: t });
-        expect(found.body.items.map((u: any) => u.prenom), `q=${q}`).toEqual(expected);
+        expect(
+          found.body.items.map((u: any) => u.prenom),
+          `q=${q}`,
+        ).toEqual(expected);
       }
       // Never signed in: last in both directions.
       await login(client, 'equipe9.liste@exemple.test');
       for (const dir of ['asc', 'desc']) {
-        const byLogin = await client.get(`/api/users?sort=last_login_at,${dir}&size=1`, { token: t });
+        const byLogin = await client.get(`/api/users?sort=last_login_at,${dir}&size=1`, {
+          token: t,
+        });
         expect(byLogin.body.items[0].prenom).toBe('Issa');
       }
       expectValidation(await client.get('/api/users?sort=password_hash,asc', { token: t }), 'sort');
@@ -180,7 +370,11 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       const owners = await client.get('/api/users?role=ROLE_PROPRIETAIRE&size=200', as('admin'));
       expect(owners.body.items.length).toBeGreaterThan(1);
       expect(owners.body.items.every((u: any) => u.roles.includes('ROLE_PROPRIETAIRE'))).toBe(true);
-      const disabled = await createUser(server.ctx, { roles: ['ROLE_GERANT'], active: false, nom: 'Inactif' });
+      const disabled = await createUser(server.ctx, {
+        roles: ['ROLE_GERANT'],
+        active: false,
+        nom: 'Inactif',
+      });
       const inactive = await client.get('/api/users?active=false&size=200', as('admin'));
       expect(inactive.body.items.map((u: any) => u.id)).toContain(disabled.id);
       expect(inactive.body.items.every((u: any) => u.active === false)).toBe(true);
@@ -197,11 +391,18 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       const ids = listA.body.items.map((u: any) => u.id);
       expect(ids).toContain(world.managerA.id);
       expect(ids).toContain(shared.id);
-      for (const hidden of [world.managerB.id, world.ownerA.id, world.ownerB.id, world.admin.id]) expect(ids).not.toContain(hidden);
-      expect(listA.body.items.every((u: any) => u.roles.length === 1 && u.roles[0] === 'ROLE_GERANT')).toBe(true);
-      expect(listA.body.items.find((u: any) => u.id === shared.id).services).toEqual([{ id: world.shopA.id, nom: 'Boutique A' }]);
+      for (const hidden of [world.managerB.id, world.ownerA.id, world.ownerB.id, world.admin.id])
+        expect(ids).not.toContain(hidden);
+      expect(
+        listA.body.items.every((u: any) => u.roles.length === 1 && u.roles[0] === 'ROLE_GERANT'),
+      ).toBe(true);
+      expect(listA.body.items.find((u: any) => u.id === shared.id).services).toEqual([
+        { id: world.shopA.id, nom: 'Boutique A' },
+      ]);
       const listB = await client.get('/api/users?size=200', as('ownerB'));
-      expect(listB.body.items.find((u: any) => u.id === shared.id).services).toEqual([{ id: world.shopB.id, nom: 'Boutique B' }]);
+      expect(listB.body.items.find((u: any) => u.id === shared.id).services).toEqual([
+        { id: world.shopB.id, nom: 'Boutique B' },
+      ]);
       // The role filter cannot widen the view.
       const admins = await client.get('/api/users?role=ROLE_ADMIN', as('ownerA'));
       expect(admins.body.total).toBe(0);
@@ -210,8 +411,18 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
 
   describe('isolement', () => {
     it('un autre propriétaire, ses gérants, l’admin ou un identifiant inconnu : 404 sur chaque route, quel que soit l’identifiant', async () => {
-      const before = await server.ctx.database.db.selectFrom('users').selectAll().where('id', '=', world.managerB.id).executeTakeFirstOrThrow();
-      for (const id of [world.managerB.id, world.ownerB.id, world.admin.id, world.ownerA.id, 999_999]) {
+      const before = await server.ctx.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', world.managerB.id)
+        .executeTakeFirstOrThrow();
+      for (const id of [
+        world.managerB.id,
+        world.ownerB.id,
+        world.admin.id,
+        world.ownerA.id,
+        999_999,
+      ]) {
         const answers = [
           await client.get(`/api/users/${id}`, as('ownerA')),
           await client.put(`/api/users/${id}`, { prenom: 'Pirate', nom: 'Pirate' }, as('ownerA')),
@@ -222,14 +433,22 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
         expect(first.detail).toBe('Utilisateur introuvable.');
         for (const a of answers) expect(a.body).toEqual(first);
       }
-      const after = await server.ctx.database.db.selectFrom('users').selectAll().where('id', '=', world.managerB.id).executeTakeFirstOrThrow();
+      const after = await server.ctx.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', world.managerB.id)
+        .executeTakeFirstOrThrow();
       expect(after).toEqual(before);
     });
 
     it('le gérant : 403 sur toutes les routes des utilisateurs', async () => {
       const calls = [
         client.get('/api/users', as('managerA')),
-        client.post('/api/users', { email: 'g@exemple.test', prenom: 'A', nom: 'B', services: [world.shopA.id] }, as('managerA')),
+        client.post(
+          '/api/users',
+          { email: 'g@exemple.test', prenom: 'A', nom: 'B', services: [world.shopA.id] },
+          as('managerA'),
+        ),
         client.get(`/api/users/${world.managerA.id}`, as('managerA')),
         client.put(`/api/users/${world.managerA.id}`, { prenom: 'A', nom: 'B' }, as('managerA')),
         client.post(`/api/users/${world.managerA.id}/desactiver`, undefined, as('managerA')),
@@ -246,24 +465,75 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       const worker = await createUser(ctx, { roles: ['ROLE_GERANT'] });
       await addMember(ctx, world.shopA.id, worker.id);
       await addMember(ctx, world.shopB.id, worker.id);
-      const moved = await client.put(`/api/users/${worker.id}`, { prenom: 'Aïssatou', nom: 'Diagne', telephone: '', services: [shopA2.id] }, as('ownerA'));
+      const moved = await client.put(
+        `/api/users/${worker.id}`,
+        { prenom: 'Aïssatou', nom: 'Diagne', telephone: '', services: [shopA2.id] },
+        as('ownerA'),
+      );
       expect(moved.status).toBe(200);
-      expect(moved.body).toMatchObject({ prenom: 'Aïssatou', nom: 'Diagne', telephone: null, services: [{ id: shopA2.id, nom: 'Boutique A2' }] });
-      const both = await client.put(`/api/users/${worker.id}`, { prenom: 'Aïssatou', nom: 'Diagne', services: [world.shopA.id, shopA2.id] }, as('ownerA'));
+      expect(moved.body).toMatchObject({
+        prenom: 'Aïssatou',
+        nom: 'Diagne',
+        telephone: null,
+        services: [{ id: shopA2.id, nom: 'Boutique A2' }],
+      });
+      const both = await client.put(
+        `/api/users/${worker.id}`,
+        { prenom: 'Aïssatou', nom: 'Diagne', services: [world.shopA.id, shopA2.id] },
+        as('ownerA'),
+      );
       expect(both.body.services.map((s: any) => s.id)).toEqual([world.shopA.id, shopA2.id]);
-      expectProblem(await client.put(`/api/users/${worker.id}`, { prenom: 'A', nom: 'B', services: [world.shopB.id] }, as('ownerA')), 404, 'NOT_FOUND');
-      expectValidation(await client.put(`/api/users/${worker.id}`, { prenom: 'A', nom: 'B', services: [] }, as('ownerA')), 'services');
-      const memberships = await ctx.database.db.selectFrom('service_members').select('service_id').where('user_id', '=', worker.id).orderBy('service_id').execute();
-      expect(memberships.map((m) => m.service_id)).toEqual([world.shopA.id, world.shopB.id, shopA2.id].sort((a, b) => a - b));
+      expectProblem(
+        await client.put(
+          `/api/users/${worker.id}`,
+          { prenom: 'A', nom: 'B', services: [world.shopB.id] },
+          as('ownerA'),
+        ),
+        404,
+        'NOT_FOUND',
+      );
+      expectValidation(
+        await client.put(
+          `/api/users/${worker.id}`,
+          { prenom: 'A', nom: 'B', services: [] },
+          as('ownerA'),
+        ),
+        'services',
+      );
+      const memberships = await ctx.database.db
+        .selectFrom('service_members')
+        .select('service_id')
+        .where('user_id', '=', worker.id)
+        .orderBy('service_id')
+        .execute();
+      expect(memberships.map((m) => m.service_id)).toEqual(
+        [world.shopA.id, world.shopB.id, shopA2.id].sort((a, b) => a - b),
+      );
       // Without `services`, the shops stay as they are.
-      const renamed = await client.put(`/api/users/${worker.id}`, { prenom: 'Aïssatou', nom: 'Ndiaye' }, as('ownerA'));
+      const renamed = await client.put(
+        `/api/users/${worker.id}`,
+        { prenom: 'Aïssatou', nom: 'Ndiaye' },
+        as('ownerA'),
+      );
       expect(renamed.body.services).toHaveLength(2);
     });
 
     it('l’admin modifie les noms de n’importe qui, mais n’affecte pas de boutiques', async () => {
-      const renamed = await client.put(`/api/users/${world.managerB.id}`, { prenom: 'Lamine', nom: 'Gueye' }, as('admin'));
+      const renamed = await client.put(
+        `/api/users/${world.managerB.id}`,
+        { prenom: 'Lamine', nom: 'Gueye' },
+        as('admin'),
+      );
       expect(renamed.body).toMatchObject({ prenom: 'Lamine', nom: 'Gueye' });
-      expectProblem(await client.put(`/api/users/${world.managerB.id}`, { prenom: 'A', nom: 'B', services: [world.shopA.id] }, as('admin')), 422, 'BUSINESS_RULE');
+      expectProblem(
+        await client.put(
+          `/api/users/${world.managerB.id}`,
+          { prenom: 'A', nom: 'B', services: [world.shopA.id] },
+          as('admin'),
+        ),
+        422,
+        'BUSINESS_RULE',
+      );
     });
   });
 
@@ -274,30 +544,64 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       await addMember(ctx, world.shopA.id, worker.id);
       const session = await login(client, worker.email);
       expect((await client.get('/api/account', { token: session.token })).status).toBe(200);
-      const disabled = await client.post(`/api/users/${worker.id}/desactiver`, undefined, as('ownerA'));
+      const disabled = await client.post(
+        `/api/users/${worker.id}/desactiver`,
+        undefined,
+        as('ownerA'),
+      );
       expect(disabled.status).toBe(200);
       expect(disabled.body.active).toBe(false);
-      expectProblem(await client.get('/api/account', { token: session.token }), 401, 'ACCOUNT_DISABLED');
-      expectProblem(await client.post('/api/auth/refresh', { refreshToken: session.refreshToken }), 401, 'INVALID_REFRESH_TOKEN');
-      expectProblem(await client.post('/api/auth/login', { email: worker.email, password: worker.password }), 401, 'ACCOUNT_DISABLED');
+      expectProblem(
+        await client.get('/api/account', { token: session.token }),
+        401,
+        'ACCOUNT_DISABLED',
+      );
+      expectProblem(
+        await client.post('/api/auth/refresh', { refreshToken: session.refreshToken }),
+        401,
+        'INVALID_REFRESH_TOKEN',
+      );
+      expectProblem(
+        await client.post('/api/auth/login', { email: worker.email, password: worker.password }),
+        401,
+        'ACCOUNT_DISABLED',
+      );
       const enabled = await client.post(`/api/users/${worker.id}/activer`, undefined, as('ownerA'));
       expect(enabled.body.active).toBe(true);
-      expectProblem(await client.get('/api/account', { token: session.token }), 401, 'TOKEN_EXPIRED');
+      expectProblem(
+        await client.get('/api/account', { token: session.token }),
+        401,
+        'TOKEN_EXPIRED',
+      );
       expect((await login(client, worker.email)).user.id).toBe(worker.id);
     });
 
     it('personne ne se désactive soi-même : 422', async () => {
-      const self = expectProblem(await client.post(`/api/users/${world.admin.id}/desactiver`, undefined, as('admin')), 422, 'BUSINESS_RULE');
+      const self = expectProblem(
+        await client.post(`/api/users/${world.admin.id}/desactiver`, undefined, as('admin')),
+        422,
+        'BUSINESS_RULE',
+      );
       expect(self.detail).toBe('Vous ne pouvez pas désactiver votre propre compte.');
       // The owner is not in their own list: 404 before anything else.
-      expectProblem(await client.post(`/api/users/${world.ownerA.id}/desactiver`, undefined, as('ownerA')), 404, 'NOT_FOUND');
+      expectProblem(
+        await client.post(`/api/users/${world.ownerA.id}/desactiver`, undefined, as('ownerA')),
+        404,
+        'NOT_FOUND',
+      );
     });
 
     it('l’admin désactive un propriétaire', async () => {
       const owner = await createUser(server.ctx, { roles: ['ROLE_PROPRIETAIRE'] });
       const session = await login(client, owner.email);
-      expect((await client.post(`/api/users/${owner.id}/desactiver`, undefined, as('admin'))).status).toBe(200);
-      expectProblem(await client.get('/api/account', { token: session.token }), 401, 'ACCOUNT_DISABLED');
+      expect(
+        (await client.post(`/api/users/${owner.id}/desactiver`, undefined, as('admin'))).status,
+      ).toBe(200);
+      expectProblem(
+        await client.get('/api/account', { token: session.token }),
+        401,
+        'ACCOUNT_DISABLED',
+      );
     });
   });
 });

@@ -21,26 +21,69 @@ describe(`ventes : concurrence (${TEST_DIALECT})`, () => {
     const shop = await createService(server.ctx, world.ownerA.id, { nom: 'Boutique de la ruée' });
     const auth = { token: (await login(client, world.ownerA.email)).token };
     const ref = await referentiels(server.ctx);
-    const produitId = await nouveauProduit(client, auth, shop.id, { nom: 'Dernier pagne', uniteId: ref.piece, prixVente: 5000, stockInitial: 10_000 });
+    const produitId = await nouveauProduit(client, auth, shop.id, {
+      nom: 'Dernier pagne',
+      uniteId: ref.piece,
+      prixVente: 5000,
+      stockInitial: 10_000,
+    });
     // 50 terminals: separate connections, sent at the same moment.
     const terminals = Array.from({ length: 50 }, () => server.client());
     await Promise.all(terminals.map((t) => t.get('/api/auth/xsrf')));
-    const answers = await Promise.all(terminals.map((t) =>
-      t.post(`/api/services/${shop.id}/ventes`, panier(ref.detail, [{ produitId, quantite: 1000 }], { paiements: [{ mode: 'especes', montant: 5000 }] }), auth)));
+    const answers = await Promise.all(
+      terminals.map((t) =>
+        t.post(
+          `/api/services/${shop.id}/ventes`,
+          panier(ref.detail, [{ produitId, quantite: 1000 }], {
+            paiements: [{ mode: 'especes', montant: 5000 }],
+          }),
+          auth,
+        ),
+      ),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
-    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.detail).toBe('Stock insuffisant pour « Dernier pagne » : 0 pce disponible.');
+    for (const a of answers.filter((x) => x.status === 409))
+      expect(a.body.detail).toBe('Stock insuffisant pour « Dernier pagne » : 0 pce disponible.');
     const { db } = server.ctx.database;
-    const produit = await db.selectFrom('produits').select('quantite').where('id', '=', produitId).executeTakeFirstOrThrow();
-    const ledger = await db.selectFrom('mouvements_stock').select((eb) => eb.fn.sum<number>('quantite').as('s')).where('produit_id', '=', produitId).executeTakeFirstOrThrow();
+    const produit = await db
+      .selectFrom('produits')
+      .select('quantite')
+      .where('id', '=', produitId)
+      .executeTakeFirstOrThrow();
+    const ledger = await db
+      .selectFrom('mouvements_stock')
+      .select((eb) => eb.fn.sum<number>('quantite').as('s'))
+      .where('produit_id', '=', produitId)
+      .executeTakeFirstOrThrow();
     expect(Number(produit.quantite)).toBe(0);
     expect(Number(ledger.s)).toBe(0);
     const year = new Date().getFullYear();
-    const numeros = answers.filter((a) => a.status === 201).map((a) => a.body.numero as string).sort();
-    expect(numeros).toEqual(Array.from({ length: 10 }, (_, i) => `V-${year}-${String(i + 1).padStart(6, '0')}`));
-    const stored = await db.selectFrom('ventes').select('numero').where('service_id', '=', shop.id).orderBy('numero').execute();
+    const numeros = answers
+      .filter((a) => a.status === 201)
+      .map((a) => a.body.numero as string)
+      .sort();
+    expect(numeros).toEqual(
+      Array.from({ length: 10 }, (_, i) => `V-${year}-${String(i + 1).padStart(6, '0')}`),
+    );
+    const stored = await db
+      .selectFrom('ventes')
+      .select('numero')
+      .where('service_id', '=', shop.id)
+      .orderBy('numero')
+      .execute();
     expect(stored.map((s) => s.numero)).toEqual(numeros);
-    expect(Number((await db.selectFrom('paiements').select((eb) => eb.fn.countAll<number>().as('n')).where('service_id', '=', shop.id).executeTakeFirstOrThrow()).n)).toBe(10);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom('paiements')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('service_id', '=', shop.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(10);
   });
 });

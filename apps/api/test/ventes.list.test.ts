@@ -20,22 +20,52 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
     server = await startTestServer();
     client = server.client();
     world = await createTenants(server.ctx);
-    for (const name of ['ownerA', 'managerA', 'ownerB'] as const) token[name] = { token: (await login(client, world[name].email)).token };
+    for (const name of ['ownerA', 'managerA', 'ownerB'] as const)
+      token[name] = { token: (await login(client, world[name].email)).token };
     const ref = await referentiels(server.ctx);
-    const the = await nouveauProduit(client, token.ownerA, world.shopA.id, { nom: 'Thé vert', uniteId: ref.piece, prixVente: 500, stockInitial: 1_000_000 });
+    const the = await nouveauProduit(client, token.ownerA, world.shopA.id, {
+      nom: 'Thé vert',
+      uniteId: ref.piece,
+      prixVente: 500,
+      stockInitial: 1_000_000,
+    });
     fatou = await nouveauClient(client, token.ownerA, world.shopA.id, 'Fatou Sène');
     const cheikh = await nouveauClient(client, token.ownerA, world.shopA.id, 'Cheikh Ba');
     const sell = async (auth: { token: string }, n: number, rest: object) =>
-      ventes.push((await client.post(url(), panier(ref.detail, [{ produitId: the, quantite: n * 1000 }], rest), auth)).body);
+      ventes.push(
+        (
+          await client.post(
+            url(),
+            panier(ref.detail, [{ produitId: the, quantite: n * 1000 }], rest),
+            auth,
+          )
+        ).body,
+      );
     await sell(token.ownerA, 1, { paiements: [{ mode: 'especes', montant: 500 }] });
-    await sell(token.managerA, 2, { paiements: [{ mode: 'mobile_money', montant: 1000, operateur: 'Wave' }] });
-    await sell(token.managerA, 3, { clientId: fatou, echeance: dayFromToday(7), paiements: [{ mode: 'especes', montant: 500 }] });
+    await sell(token.managerA, 2, {
+      paiements: [{ mode: 'mobile_money', montant: 1000, operateur: 'Wave' }],
+    });
+    await sell(token.managerA, 3, {
+      clientId: fatou,
+      echeance: dayFromToday(7),
+      paiements: [{ mode: 'especes', montant: 500 }],
+    });
     await sell(token.ownerA, 4, { clientId: cheikh, echeance: dayFromToday(7) });
-    await sell(token.ownerA, 5, { clientId: fatou, paiements: [{ mode: 'carte', montant: 1500 }, { mode: 'especes', montant: 1000, recu: 5000 }] });
+    await sell(token.ownerA, 5, {
+      clientId: fatou,
+      paiements: [
+        { mode: 'carte', montant: 1500 },
+        { mode: 'especes', montant: 1000, recu: 5000 },
+      ],
+    });
     // Two sales of yesterday (the shop's day): moved back by a day.
     const { db } = server.ctx.database;
     const yesterday = new Date(Date.now() - 86_400_000).toISOString();
-    await db.updateTable('ventes').set({ created_at: yesterday }).where('id', 'in', [ventes[0].id, ventes[1].id]).execute();
+    await db
+      .updateTable('ventes')
+      .set({ created_at: yesterday })
+      .where('id', 'in', [ventes[0].id, ventes[1].id])
+      .execute();
   });
   afterAll(() => server.close());
 
@@ -43,9 +73,23 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
     const { body } = await client.get(url('?size=2'), token.managerA);
     expect(body.total).toBe(5);
     expect(body.items.map((v: any) => v.id)).toEqual([ventes[4].id, ventes[3].id]);
-    expect(body.totaux).toEqual({ nombre: 5, totalTtc: 7500, montantPaye: 4500, montantRetourne: 0, reste: 3000 });
-    expect(body.items[0]).toMatchObject({ numero: ventes[4].numero, nombreLignes: 1, client: { nom: 'Fatou Sène' }, modes: ['carte', 'especes'], statut: 'payee', reste: 0 });
-    const sorted = (await client.get(url('?sort=total_ttc,asc&size=3&page=2'), token.managerA)).body;
+    expect(body.totaux).toEqual({
+      nombre: 5,
+      totalTtc: 7500,
+      montantPaye: 4500,
+      montantRetourne: 0,
+      reste: 3000,
+    });
+    expect(body.items[0]).toMatchObject({
+      numero: ventes[4].numero,
+      nombreLignes: 1,
+      client: { nom: 'Fatou Sène' },
+      modes: ['carte', 'especes'],
+      statut: 'payee',
+      reste: 0,
+    });
+    const sorted = (await client.get(url('?sort=total_ttc,asc&size=3&page=2'), token.managerA))
+      .body;
     expect(sorted.items.map((v: any) => v.totalTtc)).toEqual([2000, 2500]);
   });
 
@@ -54,8 +98,15 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
     const today = new Date();
     const local = (d: Date) => localDate(d, shopTimeZone('CI'));
     const yesterday = local(new Date(Date.now() - 86_400_000));
-    const ids = async (q: string) => (await client.get(url(`?size=50&${q}`), token.ownerA)).body.items.map((v: any) => v.id).sort((a: number, b: number) => a - b);
-    expect(await ids(`du=${local(today)}&au=${local(today)}`)).toEqual([ventes[2].id, ventes[3].id, ventes[4].id]);
+    const ids = async (q: string) =>
+      (await client.get(url(`?size=50&${q}`), token.ownerA)).body.items
+        .map((v: any) => v.id)
+        .sort((a: number, b: number) => a - b);
+    expect(await ids(`du=${local(today)}&au=${local(today)}`)).toEqual([
+      ventes[2].id,
+      ventes[3].id,
+      ventes[4].id,
+    ]);
     expect(await ids(`au=${yesterday}`)).toEqual([ventes[0].id, ventes[1].id]);
     expect(await ids(`vendeurId=${world.managerA.id}`)).toEqual([ventes[1].id, ventes[2].id]);
     expect(await ids(`clientId=${fatou}`)).toEqual([ventes[2].id, ventes[4].id]);
@@ -66,46 +117,109 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
     expect(await ids('q=sene')).toEqual([ventes[2].id, ventes[4].id]);
     expect(await ids(`q=${ventes[1].numero.slice(-6)}`)).toEqual([ventes[1].id]);
     const filtered = (await client.get(url('?clientId=' + fatou), token.ownerA)).body.totaux;
-    expect(filtered).toEqual({ nombre: 2, totalTtc: 4000, montantPaye: 3000, montantRetourne: 0, reste: 1000 });
-    expectValidation(await client.get(url('?mode=troc&du=2026-02-30&sort=prix,asc'), token.ownerA), 'mode', 'du', 'sort');
+    expect(filtered).toEqual({
+      nombre: 2,
+      totalTtc: 4000,
+      montantPaye: 3000,
+      montantRetourne: 0,
+      reste: 1000,
+    });
+    expectValidation(
+      await client.get(url('?mode=troc&du=2026-02-30&sort=prix,asc'), token.ownerA),
+      'mode',
+      'du',
+      'sort',
+    );
   });
 
   it('export CSV : BOM, « ; », en-têtes français, montants en FCFA sans décimales, mêmes filtres', async () => {
     const answer = await client.get(url(`/export.csv?clientId=${fatou}`), token.managerA);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/csv');
-    const raw = Buffer.from(await (await fetch(`${server.baseUrl}${url(`/export.csv?clientId=${fatou}`)}`, { headers: { authorization: `Bearer ${token.managerA.token}` } })).arrayBuffer());
+    const raw = Buffer.from(
+      await (
+        await fetch(`${server.baseUrl}${url(`/export.csv?clientId=${fatou}`)}`, {
+          headers: { authorization: `Bearer ${token.managerA.token}` },
+        })
+      ).arrayBuffer(),
+    );
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = (answer.body as string).trim().split('\r\n');
-    expect(lines[0]).toBe('Numéro;Date;Client;Vendeur;Type de vente;Lignes;Total TTC;Payé;Retourné;Reste à payer;Paiements;Statut');
+    expect(lines[0]).toBe(
+      'Numéro;Date;Client;Vendeur;Type de vente;Lignes;Total TTC;Payé;Retourné;Reste à payer;Paiements;Statut',
+    );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(new RegExp(`^${ventes[4].numero};\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2};Fatou Sène;Awa Traoré;Vente au détail;1;2500;2500;0;0;Carte, Espèces;Payée$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${ventes[4].numero};\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2};Fatou Sène;Awa Traoré;Vente au détail;1;2500;2500;0;0;Carte, Espèces;Payée$`,
+      ),
+    );
     expect(lines[2]).toContain(';1500;500;0;1000;Espèces;Partiellement payée');
   });
 
   it('export CSV en euros : décimales françaises', async () => {
     const { db } = server.ctx.database;
     const ref = await referentiels(server.ctx);
-    await db.updateTable('services').set({ devise: 'EUR' }).where('id', '=', world.shopB.id).execute();
-    const p = await nouveauProduit(client, token.ownerB, world.shopB.id, { nom: 'Croissant', uniteId: ref.piece, prixVente: 105, stockInitial: 10_000 });
-    await client.post(url('', world.shopB.id), panier(ref.detail, [{ produitId: p, quantite: 3000 }], { paiements: [{ mode: 'carte', montant: 315 }] }), token.ownerB);
-    const lines = ((await client.get(url('/export.csv', world.shopB.id), token.ownerB)).body as string).trim().split('\r\n');
+    await db
+      .updateTable('services')
+      .set({ devise: 'EUR' })
+      .where('id', '=', world.shopB.id)
+      .execute();
+    const p = await nouveauProduit(client, token.ownerB, world.shopB.id, {
+      nom: 'Croissant',
+      uniteId: ref.piece,
+      prixVente: 105,
+      stockInitial: 10_000,
+    });
+    await client.post(
+      url('', world.shopB.id),
+      panier(ref.detail, [{ produitId: p, quantite: 3000 }], {
+        paiements: [{ mode: 'carte', montant: 315 }],
+      }),
+      token.ownerB,
+    );
+    const lines = (
+      (await client.get(url('/export.csv', world.shopB.id), token.ownerB)).body as string
+    )
+      .trim()
+      .split('\r\n');
     expect(lines[1]).toContain(';3,15;3,15;0;0;Carte;Payée');
   });
 
   it('mouvements de la vente avec leur produit ; impressions : la deuxième est un duplicata', async () => {
     const moves = (await client.get(url(`/${ventes[2].id}/mouvements`), token.managerA)).body;
-    expect(moves).toEqual([expect.objectContaining({ type: 'vente', quantite: -3000, documentType: 'vente', documentId: ventes[2].id, produit: expect.objectContaining({ nom: 'Thé vert' }) })]);
-    expect((await client.post(url(`/${ventes[2].id}/impressions`), undefined, token.managerA)).body).toEqual({ impressions: 1, duplicata: false });
-    expect((await client.post(url(`/${ventes[2].id}/impressions`), undefined, token.managerA)).body).toEqual({ impressions: 2, duplicata: true });
+    expect(moves).toEqual([
+      expect.objectContaining({
+        type: 'vente',
+        quantite: -3000,
+        documentType: 'vente',
+        documentId: ventes[2].id,
+        produit: expect.objectContaining({ nom: 'Thé vert' }),
+      }),
+    ]);
+    expect(
+      (await client.post(url(`/${ventes[2].id}/impressions`), undefined, token.managerA)).body,
+    ).toEqual({ impressions: 1, duplicata: false });
+    expect(
+      (await client.post(url(`/${ventes[2].id}/impressions`), undefined, token.managerA)).body,
+    ).toEqual({ impressions: 2, duplicata: true });
     expect((await client.get(url(`/${ventes[2].id}`), token.managerA)).body.impressions).toBe(2);
   });
 
   it('autre boutique : 404 pour la vente, ses mouvements, ses impressions, son ticket', async () => {
     const other = url(`/${ventes[0].id}`, world.shopB.id);
-    for (const path of ['', '/mouvements', '/ticket.pdf']) expectProblem(await client.get(`${url(`/${ventes[0].id}`)}${path}`, token.ownerB), 404, 'NOT_FOUND');
+    for (const path of ['', '/mouvements', '/ticket.pdf'])
+      expectProblem(
+        await client.get(`${url(`/${ventes[0].id}`)}${path}`, token.ownerB),
+        404,
+        'NOT_FOUND',
+      );
     expectProblem(await client.get(other, token.ownerB), 404, 'NOT_FOUND');
-    expectProblem(await client.post(url(`/${ventes[0].id}/impressions`), undefined, token.ownerB), 404, 'NOT_FOUND');
+    expectProblem(
+      await client.post(url(`/${ventes[0].id}/impressions`), undefined, token.ownerB),
+      404,
+      'NOT_FOUND',
+    );
     expectProblem(await client.get(url('/999999'), token.ownerA), 404, 'NOT_FOUND');
   });
 });

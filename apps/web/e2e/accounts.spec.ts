@@ -1,12 +1,18 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { AbonnementsPage, ServicesPage, UsersPage, acceptInvitation } from './support/accounts-pages';
+import {
+  AbonnementsPage,
+  ServicesPage,
+  UsersPage,
+  acceptInvitation,
+} from './support/accounts-pages';
 import { DEMO } from './support/constants';
 import { mailCount } from './support/mail-catcher';
 import { loginAs } from './support/pages';
 import { toast } from './support/prime';
 
 /** Days as the server counts them (UTC), typed and read as dd/mm/yyyy. */
-const dayUtc = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const dayUtc = (offset: number) =>
+  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const frenchDay = (iso: string) => iso.split('-').reverse().join('/');
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -14,11 +20,24 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('comptes : propriétaire invité et abonné, boutique en FCFA, gérant, abonnement échu', async ({ page: admin, browser }) => {
+test('comptes : propriétaire invité et abonné, boutique en FCFA, gérant, abonnement échu', async ({
+  page: admin,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const run = Date.now().toString(36);
-  const owner = { email: `proprio-${run}@comptoir.test`, prenom: 'Aminata', nom: `Ndiaye ${run}`, password: 'Boutique-de-Aminata-2026' };
-  const manager = { email: `gerant-${run}@comptoir.test`, prenom: 'Moussa', nom: `Diallo ${run}`, password: 'Caisse-de-Moussa-2026' };
+  const owner = {
+    email: `proprio-${run}@comptoir.test`,
+    prenom: 'Aminata',
+    nom: `Ndiaye ${run}`,
+    password: 'Boutique-de-Aminata-2026',
+  };
+  const manager = {
+    email: `gerant-${run}@comptoir.test`,
+    prenom: 'Moussa',
+    nom: `Diallo ${run}`,
+    password: 'Caisse-de-Moussa-2026',
+  };
   const shop = `Boutique Médina ${run}`;
 
   // The administrator creates the owner, who is invited by e-mail…
@@ -79,7 +98,11 @@ test('comptes : propriétaire invité et abonné, boutique en FCFA, gérant, abo
   await expect(managerPage).toHaveURL(/\/auth\/access$/);
 
   // The administrator moves the subscription's end to yesterday.
-  await subscriptions.editPeriod(`${owner.prenom} ${owner.nom}`, frenchDay(dayUtc(-40)), frenchDay(dayUtc(-1)));
+  await subscriptions.editPeriod(
+    `${owner.prenom} ${owner.nom}`,
+    frenchDay(dayUtc(-40)),
+    frenchDay(dayUtc(-1)),
+  );
   await expect(subscriptions.row(owner.email)).toContainText('Expirée');
 
   // The owner sees the banner, and a change to the shop is refused in French.
@@ -89,6 +112,11 @@ test('comptes : propriétaire invité et abonné, boutique en FCFA, gérant, abo
   await expect(banner).toContainText('vous pouvez consulter vos données, mais plus les modifier');
   await ownerShops.goto();
   await ownerShops.editTown(shop, 'Thiès');
-  await expect(toast(ownerPage, `Votre abonnement a pris fin le ${frenchDay(dayUtc(-1))} : les modifications sont bloquées.`)).toBeVisible();
+  await expect(
+    toast(
+      ownerPage,
+      `Votre abonnement a pris fin le ${frenchDay(dayUtc(-1))} : les modifications sont bloquées.`,
+    ),
+  ).toBeVisible();
   await expect(ownerPage.getByRole('dialog')).toBeVisible();
 });

@@ -1,10 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { CategoriesPage, ProductDetailPage, ProductFormPage, ProductsPage, ean13 } from './support/catalogue-pages';
+import {
+  CategoriesPage,
+  ProductDetailPage,
+  ProductFormPage,
+  ProductsPage,
+  ean13,
+} from './support/catalogue-pages';
 import { DEMO } from './support/constants';
 import { loginAs } from './support/pages';
 import { toast } from './support/prime';
 
-test('catalogue : catégorie, produit scanné, recherche sans accent, ajustement de stock ; le gérant voit les produits sans les marques', async ({ page, browser }) => {
+test('catalogue : catégorie, produit scanné, recherche sans accent, ajustement de stock ; le gérant voit les produits sans les marques', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const run = Date.now().toString(36);
   const categorie = `Boissons chaudes ${run}`;
@@ -21,9 +30,18 @@ test('catalogue : catégorie, produit scanné, recherche sans accent, ajustement
   // … and adds a product, its barcode scanned (digits then Enter): the form is not sent by Enter.
   const form = new ProductFormPage(page);
   await form.gotoAdd();
-  await form.fill({ nom, codeBarres: code, categorie, unite: 'pièce', prixVente: '1500', stockInitial: '10' });
+  await form.fill({
+    nom,
+    codeBarres: code,
+    categorie,
+    unite: 'pièce',
+    prixVente: '1500',
+    stockInitial: '10',
+  });
   await form.save();
-  await expect(toast(page, `« ${nom} » est ajouté au catalogue (code-barres ${code}).`)).toBeVisible();
+  await expect(
+    toast(page, `« ${nom} » est ajouté au catalogue (code-barres ${code}).`),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/pages\/produits\/\d+$/);
 
   // The list finds it without accents, with its price in FCFA and its stock.

@@ -36,7 +36,8 @@ export default async function globalSetup() {
     } catch {
       /* not up yet */
     }
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error('Le serveur Comptoir n’a pas démarré');
+    if (server.exitCode !== null || Date.now() > deadline)
+      throw new Error('Le serveur Comptoir n’a pas démarré');
     await new Promise((r) => setTimeout(r, 200));
   }
   // Accounts of their own for the flows that change a password, so demo accounts keep theirs.
@@ -44,10 +45,17 @@ export default async function globalSetup() {
   const now = new Date().toISOString();
   for (const user of [RESET_USER, PROFILE_USER]) {
     const { lastInsertRowid } = db
-      .prepare('INSERT INTO users (email, password_hash, prenom, nom, active, session_version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 0, ?, ?)')
+      .prepare(
+        'INSERT INTO users (email, password_hash, prenom, nom, active, session_version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 0, ?, ?)',
+      )
       .run(user.email, await hash(user.password), user.prenom, user.nom, now, now);
-    db.prepare('INSERT INTO user_roles (user_id, role) VALUES (?, ?)').run(lastInsertRowid, 'ROLE_GERANT');
-    db.prepare('INSERT INTO service_members (service_id, user_id) VALUES (1, ?)').run(lastInsertRowid);
+    db.prepare('INSERT INTO user_roles (user_id, role) VALUES (?, ?)').run(
+      lastInsertRowid,
+      'ROLE_GERANT',
+    );
+    db.prepare('INSERT INTO service_members (service_id, user_id) VALUES (1, ?)').run(
+      lastInsertRowid,
+    );
   }
   db.close();
   process.env['E2E_MAILS_URL'] = `${mail.httpUrl}/mails`;

@@ -14,7 +14,9 @@ test('étiquettes : choisir des produits et des quantités, un PDF arrive', asyn
   await rows.nth(1).locator('.p-checkbox').click();
   await print.click();
   const dialog = page.getByRole('dialog', { name: 'Imprimer des étiquettes' });
-  await expect(dialog.getByRole('list', { name: 'Produits à étiqueter' }).locator('li')).toHaveCount(2);
+  await expect(
+    dialog.getByRole('list', { name: 'Produits à étiqueter' }).locator('li'),
+  ).toHaveCount(2);
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Imprimer', exact: true }).click();
   const file = await download;

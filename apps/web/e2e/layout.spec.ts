@@ -27,7 +27,10 @@ test.describe('mise en page et configuration', () => {
     await shell.openConfig();
     const themeLink = page.locator('link#theme-css');
     await expect(themeLink).toHaveAttribute('href', /lara-light-blue/);
-    await page.getByRole('button', { name: /sombre/ }).first().click();
+    await page
+      .getByRole('button', { name: /sombre/ })
+      .first()
+      .click();
     await expect(themeLink).toHaveAttribute('href', /dark/);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const [r, g, b] = background.match(/\d+/g)!.map(Number);
@@ -51,7 +54,9 @@ test.describe('mise en page et configuration', () => {
     await expect(sidebar).not.toBeInViewport();
     const topbar = page.locator('.layout-topbar');
     expect((await topbar.boundingBox())!.height).toBe(60);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await expect(sidebar).toBeInViewport();
     await shell.menu().getByRole('link', { name: 'Tableau de bord' }).click();

@@ -3,7 +3,9 @@ import { RESET_USER } from './support/constants';
 import { mailCount, waitForMail } from './support/mail-catcher';
 import { LoginPage, loginAs } from './support/pages';
 
-test('mot de passe oublié : e-mail reçu, lien, nouveau mot de passe ; l’ancien ne marche plus', async ({ page }) => {
+test('mot de passe oublié : e-mail reçu, lien, nouveau mot de passe ; l’ancien ne marche plus', async ({
+  page,
+}) => {
   const before = await mailCount();
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();

@@ -45,7 +45,9 @@ async function typeAmount(page: Page, id: string, value: string) {
   await input.pressSequentially(value);
 }
 
-test('caisse : trois produits scannés, quantité changée au clavier, paiement en espèces avec monnaie et en mobile money, ticket V-…', async ({ page }) => {
+test('caisse : trois produits scannés, quantité changée au clavier, paiement en espèces avec monnaie et en mobile money, ticket V-…', async ({
+  page,
+}) => {
   await openPos(page);
   await scan(page, NUTELLA);
   await scan(page, CAFE);
@@ -60,7 +62,9 @@ test('caisse : trois produits scannés, quantité changée au clavier, paiement 
 
   // F4: quantity of the last line, typed; Enter gives the keyboard back to the search field.
   await page.keyboard.press('F4');
-  const qty = lines(page).filter({ hasText: 'Eau minérale' }).getByLabel("Quantité d'Eau minérale 1,5 L");
+  const qty = lines(page)
+    .filter({ hasText: 'Eau minérale' })
+    .getByLabel("Quantité d'Eau minérale 1,5 L");
   await expect(qty).toBeFocused();
   await page.keyboard.type('3');
   await page.keyboard.press('Enter');
@@ -125,21 +129,28 @@ test('caisse : la vente en cours survit à un rechargement de la page', async ({
   await expect(search(page)).toBeFocused();
 });
 
-test('caisse sur un téléphone (360 px) : scanner, voir le total et payer sans défilement horizontal', async ({ page }) => {
+test('caisse sur un téléphone (360 px) : scanner, voir le total et payer sans défilement horizontal', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await openPos(page);
   await scan(page, CAFE);
   await scan(page, EAU);
   await expect(total(page)).toBeInViewport();
   await expect(total(page)).toHaveText(amount('1 650 FCFA'));
-  const noHorizontalScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  const noHorizontalScroll = () =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    );
   expect(await noHorizontalScroll()).toBe(true);
 
   await page.getByRole('button', { name: /Payer \(F8\)/ }).click();
   const dialog = page.getByRole('dialog', { name: /Paiement/ });
   await expect(dialog).toBeVisible();
   // Full width once PrimeReact's opening zoom is over (the box grows during the animation).
-  await expect.poll(async () => (await dialog.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(355);
+  await expect
+    .poll(async () => (await dialog.boundingBox())?.width ?? 0)
+    .toBeGreaterThanOrEqual(355);
   await typeAmount(page, (await dialog.getByLabel('Montant reçu').getAttribute('id'))!, '2000');
   await expect(dialog.getByTestId('pay-rendu')).toHaveText(amount('350 FCFA'));
   await dialog.getByRole('button', { name: /Valider la vente/ }).click();
@@ -147,7 +158,9 @@ test('caisse sur un téléphone (360 px) : scanner, voir le total et payer sans 
   expect(await noHorizontalScroll()).toBe(true);
 });
 
-test('caisse : une vente entière au clavier seul (scan, recherche par nom, quantité, paiement, nouvelle vente)', async ({ page }) => {
+test('caisse : une vente entière au clavier seul (scan, recherche par nom, quantité, paiement, nouvelle vente)', async ({
+  page,
+}) => {
   await openPos(page);
   await scan(page, CAFE);
   // Typed text lists the matches; ↓ then Enter adds the highlighted one.
@@ -186,7 +199,9 @@ test('caisse : une vente entière au clavier seul (scan, recherche par nom, quan
   await expect(search(page)).toBeFocused();
 });
 
-test('caisse : client créé sur place, vente à crédit partielle avec échéance, client retrouvé par son téléphone', async ({ page }) => {
+test('caisse : client créé sur place, vente à crédit partielle avec échéance, client retrouvé par son téléphone', async ({
+  page,
+}) => {
   await openPos(page);
   await scan(page, SAVON);
   await scan(page, SAVON);
@@ -195,7 +210,10 @@ test('caisse : client créé sur place, vente à crédit partielle avec échéan
   // A new customer, created from the cart with a name and a phone.
   const nom = `Client caisse ${Date.now() % 100000}`;
   const local = `77${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-  await page.getByRole('complementary', { name: 'Vente en cours' }).getByRole('button', { name: 'Nouveau client' }).click();
+  await page
+    .getByRole('complementary', { name: 'Vente en cours' })
+    .getByRole('button', { name: 'Nouveau client' })
+    .click();
   const form = page.getByRole('form', { name: 'Nouveau client' });
   await form.getByLabel('Nom').fill(nom);
   await form.getByLabel('Téléphone').fill(local);
@@ -223,7 +241,9 @@ test('caisse : client créé sur place, vente à crédit partielle avec échéan
   await expect(done).toBeHidden();
 
   // The next sale finds the customer by phone number.
-  const picker = page.getByRole('complementary', { name: 'Vente en cours' }).getByLabel('Client (nom ou téléphone)');
+  const picker = page
+    .getByRole('complementary', { name: 'Vente en cours' })
+    .getByLabel('Client (nom ou téléphone)');
   await picker.click();
   await picker.pressSequentially(local);
   // The list settles on the answer for the whole number: that customer only.

@@ -18,11 +18,19 @@ test('profil : nom, photo et mot de passe', async ({ page }) => {
   await expect(page.getByTestId('user-name')).toHaveText('Mariama Aïssatou Ba');
 
   // Photo: an image is accepted, resized, and shown.
-  const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a9d8f' } }).png().toBuffer();
-  await page.locator('input[type="file"]').setInputFiles({ name: 'moi.png', mimeType: 'image/png', buffer: png });
+  const png = await sharp({
+    create: { width: 900, height: 600, channels: 3, background: '#2a9d8f' },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'moi.png', mimeType: 'image/png', buffer: png });
   const photo = page.getByTestId('profile-photo');
   await expect(photo).toHaveAttribute('src', /^\/api\/files\/[a-f0-9]{32}$/);
-  expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(
+    256,
+  );
 
   // Password: the current one is checked, then every session ends and the new one works.
   await page.getByLabel('Mot de passe actuel').fill('pas-le-bon-mot');

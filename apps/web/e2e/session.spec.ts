@@ -4,7 +4,9 @@ import { DEMO, E2E_JWT_SECRET } from './support/constants';
 import { loginAs } from './support/pages';
 
 test.describe('session', () => {
-  test('le propriétaire change de boutique : la page se recharge sur la nouvelle', async ({ page }) => {
+  test('le propriétaire change de boutique : la page se recharge sur la nouvelle', async ({
+    page,
+  }) => {
     const shell = await loginAs(page, DEMO.proprietaire);
     await expect(shell.brand()).toHaveText('Boutique Dakar Plateau');
     await shell.shopSwitcher().click();
@@ -17,11 +19,22 @@ test.describe('session', () => {
     await expect(page.getByRole('main')).toContainText('Épicerie Lyon Croix-Rousse');
   });
 
-  test('un jeton expiré en cours de session est renouvelé une seule fois, sans que l’utilisateur le voie', async ({ page }) => {
+  test('un jeton expiré en cours de session est renouvelé une seule fois, sans que l’utilisateur le voie', async ({
+    page,
+  }) => {
     await loginAs(page, DEMO.proprietaire);
     // Replace the access token by one that expired a minute ago, validly signed.
-    const claims = await page.evaluate(() => JSON.parse(atob(localStorage.getItem('token')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))));
-    const expired = await new SignJWT({ username: claims.username, roles: claims.roles, sv: claims.sv, typ: 'access' })
+    const claims = await page.evaluate(() =>
+      JSON.parse(
+        atob(localStorage.getItem('token')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')),
+      ),
+    );
+    const expired = await new SignJWT({
+      username: claims.username,
+      roles: claims.roles,
+      sv: claims.sv,
+      typ: 'access',
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer('comptoir')
@@ -36,8 +49,12 @@ test.describe('session', () => {
     page.on('response', (r) => r.status() === 401 && unauthorized.push(r.url()));
     // On load the shell asks for the account and for the current shop at once: two requests in
     // flight with the expired token.
-    const account = page.waitForResponse((r) => r.url().endsWith('/api/account') && r.status() === 200);
-    const shop = page.waitForResponse((r) => /\/api\/services\/\d+$/.test(r.url()) && r.status() === 200);
+    const account = page.waitForResponse(
+      (r) => r.url().endsWith('/api/account') && r.status() === 200,
+    );
+    const shop = page.waitForResponse(
+      (r) => /\/api\/services\/\d+$/.test(r.url()) && r.status() === 200,
+    );
     await page.reload();
     expect((await (await account).json()).email).toBe(DEMO.proprietaire);
     expect((await (await shop).json()).devise).toBe('XOF');
@@ -73,6 +90,6 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/notfound$/);
     await expect(page.getByText('404')).toBeVisible();
     await expect(page.getByText('Page introuvable')).toBeVisible();
-    await expect(page.getByText('La ressource demandée n\'est pas disponible.')).toBeVisible();
+    await expect(page.getByText("La ressource demandée n'est pas disponible.")).toBeVisible();
   });
 });

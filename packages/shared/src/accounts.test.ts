@@ -21,7 +21,13 @@ describe('abonnements', () => {
     expect(subscriptionStatus({ ...s, suspendu: true }, '2026-06-01')).toBe('suspendue');
   });
   it('refuse une fin avant le début', () => {
-    const r = abonnementCreateSchema.safeParse({ ownerId: 1, planId: 1, dateDebut: '2026-05-01', dateFin: '2026-04-30', modePaiement: 'especes' });
+    const r = abonnementCreateSchema.safeParse({
+      ownerId: 1,
+      planId: 1,
+      dateDebut: '2026-05-01',
+      dateFin: '2026-04-30',
+      modePaiement: 'especes',
+    });
     expect(r.error?.issues.map((i) => i.path.join('.'))).toEqual(['dateFin']);
   });
 });
@@ -34,8 +40,25 @@ describe('boutiques', () => {
     expect(isValidSiret('1234')).toBe(false);
   });
   it('normalise les champs facultatifs et applique les valeurs par défaut', () => {
-    const data = serviceInputSchema.parse({ nom: ' Boutique ', devise: 'XOF', pays: '', telephone: '', siret: '732 829 320 00074', tvaIntracom: 'fr 40 123456789' });
-    expect(data).toMatchObject({ nom: 'Boutique', pays: null, telephone: null, siret: '73282932000074', tvaIntracom: 'FR40123456789', prixTtc: true, stockNegatifAutorise: false, prefixeVente: 'V', prefixeAchat: 'A' });
+    const data = serviceInputSchema.parse({
+      nom: ' Boutique ',
+      devise: 'XOF',
+      pays: '',
+      telephone: '',
+      siret: '732 829 320 00074',
+      tvaIntracom: 'fr 40 123456789',
+    });
+    expect(data).toMatchObject({
+      nom: 'Boutique',
+      pays: null,
+      telephone: null,
+      siret: '73282932000074',
+      tvaIntracom: 'FR40123456789',
+      prixTtc: true,
+      stockNegatifAutorise: false,
+      prefixeVente: 'V',
+      prefixeAchat: 'A',
+    });
   });
   it('connaît les 249 codes pays ISO 3166-1', () => {
     expect(COUNTRY_CODES).toHaveLength(249);

@@ -18,8 +18,10 @@ export function eanCheckDigit(body: string): number {
 const hasValidCheckDigit = (code: string) =>
   eanCheckDigit(code.slice(0, -1)) === Number(code[code.length - 1]);
 
-export const isValidEan13 = (code: string): boolean => /^\d{13}$/.test(code) && hasValidCheckDigit(code);
-export const isValidEan8 = (code: string): boolean => /^\d{8}$/.test(code) && hasValidCheckDigit(code);
+export const isValidEan13 = (code: string): boolean =>
+  /^\d{13}$/.test(code) && hasValidCheckDigit(code);
+export const isValidEan8 = (code: string): boolean =>
+  /^\d{8}$/.test(code) && hasValidCheckDigit(code);
 
 /** Code 128 encodes printable ASCII (space to tilde). */
 export const isCode128Text = (code: string): boolean =>
@@ -34,13 +36,19 @@ export const isInStoreEan13 = (code: string): boolean => isValidEan13(code) && c
  */
 export function barcodeError(code: string): string | null {
   if (/^\d{13}$/.test(code)) {
-    return isValidEan13(code) ? null : `La clé de contrôle du code EAN-13 est fausse (attendue : ${eanCheckDigit(code.slice(0, 12))}).`;
+    return isValidEan13(code)
+      ? null
+      : `La clé de contrôle du code EAN-13 est fausse (attendue : ${eanCheckDigit(code.slice(0, 12))}).`;
   }
   if (/^\d{8}$/.test(code)) {
-    return isValidEan8(code) ? null : `La clé de contrôle du code EAN-8 est fausse (attendue : ${eanCheckDigit(code.slice(0, 7))}).`;
+    return isValidEan8(code)
+      ? null
+      : `La clé de contrôle du code EAN-8 est fausse (attendue : ${eanCheckDigit(code.slice(0, 7))}).`;
   }
-  if (code.length > BARCODE_MAX_LENGTH) return `Le code-barres ne peut pas dépasser ${BARCODE_MAX_LENGTH} caractères.`;
-  if (!isCode128Text(code)) return 'Le code-barres ne peut contenir que des lettres sans accent, des chiffres et des signes simples (Code 128).';
+  if (code.length > BARCODE_MAX_LENGTH)
+    return `Le code-barres ne peut pas dépasser ${BARCODE_MAX_LENGTH} caractères.`;
+  if (!isCode128Text(code))
+    return 'Le code-barres ne peut contenir que des lettres sans accent, des chiffres et des signes simples (Code 128).';
   return null;
 }
 
@@ -49,8 +57,10 @@ export function barcodeError(code: string): string | null {
  * `random` lets a caller draw one: `inStoreEan13(0, Math.floor(Math.random() * 1e10))`.
  */
 export function inStoreEan13(prefixDigit: number, value: number): string {
-  if (!Number.isInteger(prefixDigit) || prefixDigit < 0 || prefixDigit > 9) throw new RangeError('Préfixe 20 à 29');
-  if (!Number.isInteger(value) || value < 0 || value >= 1e10) throw new RangeError('Numéro de 10 chiffres au plus');
+  if (!Number.isInteger(prefixDigit) || prefixDigit < 0 || prefixDigit > 9)
+    throw new RangeError('Préfixe 20 à 29');
+  if (!Number.isInteger(value) || value < 0 || value >= 1e10)
+    throw new RangeError('Numéro de 10 chiffres au plus');
   const body = `2${prefixDigit}${String(value).padStart(10, '0')}`;
   return `${body}${eanCheckDigit(body)}`;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { barcodeError, eanCheckDigit, inStoreEan13, isCode128Text, isInStoreEan13, isValidEan13, isValidEan8, randomInStoreEan13 } from './barcode.js';
+import {
+  barcodeError,
+  eanCheckDigit,
+  inStoreEan13,
+  isCode128Text,
+  isInStoreEan13,
+  isValidEan13,
+  isValidEan8,
+  randomInStoreEan13,
+} from './barcode.js';
 import { normalizePhone } from './phone.js';
 import { searchKey } from './search.js';
 import { produitCreateSchema } from './schemas/produits.js';
@@ -66,11 +75,31 @@ describe('téléphones', () => {
 
 describe('schémas du catalogue', () => {
   it('valide un produit', () => {
-    const ok = produitCreateSchema.safeParse({ nom: ' Nutella ', uniteId: 1, prixVente: 2500, codeBarres: '' });
-    expect(ok.success && ok.data).toMatchObject({ nom: 'Nutella', codeBarres: null, prixAchat: 0, stockInitial: 0, actif: true, reference: null });
-    const bad = produitCreateSchema.safeParse({ nom: 'X', uniteId: 1, prixVente: 1.5, codeBarres: '3017620422004' });
+    const ok = produitCreateSchema.safeParse({
+      nom: ' Nutella ',
+      uniteId: 1,
+      prixVente: 2500,
+      codeBarres: '',
+    });
+    expect(ok.success && ok.data).toMatchObject({
+      nom: 'Nutella',
+      codeBarres: null,
+      prixAchat: 0,
+      stockInitial: 0,
+      actif: true,
+      reference: null,
+    });
+    const bad = produitCreateSchema.safeParse({
+      nom: 'X',
+      uniteId: 1,
+      prixVente: 1.5,
+      codeBarres: '3017620422004',
+    });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['codeBarres', 'prixVente']);
+    expect(bad.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
+      'codeBarres',
+      'prixVente',
+    ]);
   });
 
   it('refuse un ajustement nul ou sans motif', () => {

@@ -97,7 +97,11 @@ const PROPRIETAIRE_MENU: MenuSection[] = [
         label: 'Approvisionnements',
         icon: 'pi pi-fw pi-truck',
         items: [
-          { label: 'Nouvel approvisionnement', icon: 'pi pi-fw pi-plus', to: '/pages/approvisionnements' },
+          {
+            label: 'Nouvel approvisionnement',
+            icon: 'pi pi-fw pi-plus',
+            to: '/pages/approvisionnements',
+          },
           {
             label: 'Liste des approvisionnements',
             icon: 'pi pi-fw pi-list',

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, divRoundHalfAwayFromZero, lineAmount, parseMoney, percentOf } from './money.js';
-import { formatMoney, formatMoneyForPdf, formatQuantity, formatDate, formatDateTime } from './format/french.js';
+import {
+  currencyExponent,
+  divRoundHalfAwayFromZero,
+  lineAmount,
+  parseMoney,
+  percentOf,
+} from './money.js';
+import {
+  formatMoney,
+  formatMoneyForPdf,
+  formatQuantity,
+  formatDate,
+  formatDateTime,
+} from './format/french.js';
 import { parseQuantity } from './quantity.js';
 
 describe('montants exacts', () => {

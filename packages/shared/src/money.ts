@@ -36,8 +36,10 @@ export function currencyExponent(code: string): number {
   const found = CURRENCIES.find((c) => c.code === code);
   if (found) return found.exponent;
   try {
-    return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: code }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat('fr-FR', { style: 'currency', currency: code }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
   } catch {
     return 2;
   }

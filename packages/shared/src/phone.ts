@@ -5,7 +5,10 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
  * default when typed without its country code; null when it is not a valid number.
  */
 export function normalizePhone(text: string, defaultCountry?: string | null): string | null {
-  const parsed = parsePhoneNumberFromString(text, defaultCountry ? (defaultCountry.toUpperCase() as CountryCode) : undefined);
+  const parsed = parsePhoneNumberFromString(
+    text,
+    defaultCountry ? (defaultCountry.toUpperCase() as CountryCode) : undefined,
+  );
   if (!parsed || !parsed.isValid()) return null;
   return parsed.number;
 }

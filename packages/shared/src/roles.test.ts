@@ -28,22 +28,49 @@ const routes = (role: Parameters<typeof menuFor>[0]) => menuLeaves(menuFor(role)
 describe('menus du seed §6', () => {
   it('gérant', () => {
     expect(routes('ROLE_GERANT')).toEqual([
-      '/', '/pages/ventes', '/pages/ventes-list', '/pages/produits', '/pages/categories',
-      '/pages/clients', '/pages/depenses', '/pages/approvisionnements-list',
+      '/',
+      '/pages/ventes',
+      '/pages/ventes-list',
+      '/pages/produits',
+      '/pages/categories',
+      '/pages/clients',
+      '/pages/depenses',
+      '/pages/approvisionnements-list',
     ]);
   });
   it('propriétaire', () => {
     expect(routes('ROLE_PROPRIETAIRE')).toEqual([
-      '/', '/pages/produits/add', '/pages/produits', '/pages/categories', '/pages/marques',
-      '/pages/ventes-oneline', '/pages/ventes', '/pages/ventes-list', '/pages/devis/add', '/pages/devis',
-      '/pages/factures', '/pages/approvisionnements', '/pages/approvisionnements-list',
-      '/pages/rapports/produits', '/pages/rapports/inventaires', '/pages/clients', '/pages/fournisseurs',
-      '/pages/depenses', '/pages/dettes', '/pages/users', '/pages/services',
+      '/',
+      '/pages/produits/add',
+      '/pages/produits',
+      '/pages/categories',
+      '/pages/marques',
+      '/pages/ventes-oneline',
+      '/pages/ventes',
+      '/pages/ventes-list',
+      '/pages/devis/add',
+      '/pages/devis',
+      '/pages/factures',
+      '/pages/approvisionnements',
+      '/pages/approvisionnements-list',
+      '/pages/rapports/produits',
+      '/pages/rapports/inventaires',
+      '/pages/clients',
+      '/pages/fournisseurs',
+      '/pages/depenses',
+      '/pages/dettes',
+      '/pages/users',
+      '/pages/services',
     ]);
   });
   it('administrateur', () => {
     expect(routes('ROLE_ADMIN')).toEqual([
-      '/', '/pages/users', '/pages/services', '/pages/unites', '/pages/types-ventes', '/pages/abonnements',
+      '/',
+      '/pages/users',
+      '/pages/services',
+      '/pages/unites',
+      '/pages/types-ventes',
+      '/pages/abonnements',
     ]);
   });
   it('aucun menu sans rôle connu', () => {

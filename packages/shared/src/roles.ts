@@ -30,5 +30,6 @@ export function firstRoleLabel(roles: readonly string[]): string {
   return first && isRole(first) ? ROLE_LABELS[first] : '';
 }
 
-export const showsPosButton = (role: Role | null): boolean => role !== null && role !== 'ROLE_ADMIN';
+export const showsPosButton = (role: Role | null): boolean =>
+  role !== null && role !== 'ROLE_ADMIN';
 export const showsShopSwitcher = (role: Role | null): boolean => role === 'ROLE_PROPRIETAIRE';

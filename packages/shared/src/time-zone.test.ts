@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from './format/french.js';
-import { addDays, localDate, localYear, shopTimeZone, startOfLocalDayUtc } from './format/time-zone.js';
+import {
+  addDays,
+  localDate,
+  localYear,
+  shopTimeZone,
+  startOfLocalDayUtc,
+} from './format/time-zone.js';
 import { COUNTRY_CODES } from './schemas/countries.js';
 
 describe('shopTimeZone', () => {

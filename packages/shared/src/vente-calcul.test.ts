@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { calculerVente, monnaieARendre, montantRemise, montantRetour, repartir, ventilerTva } from './vente-calcul.js';
+import {
+  calculerVente,
+  monnaieARendre,
+  montantRemise,
+  montantRetour,
+  repartir,
+  ventilerTva,
+} from './vente-calcul.js';
 
 describe('calcul d’une vente', () => {
   it('prix TTC en FCFA : la TVA est extraite du prix, sans décimales', () => {
-    const v = calculerVente([{ prixUnitaire: 1180, quantite: 3000, tauxTva: 1800 }], null, { assujettiTva: true, prixTtc: true });
+    const v = calculerVente([{ prixUnitaire: 1180, quantite: 3000, tauxTva: 1800 }], null, {
+      assujettiTva: true,
+      prixTtc: true,
+    });
     expect(v.totalTtc).toBe(3540);
     expect(v.totalTva).toBe(540);
     expect(v.totalHt).toBe(3000);
@@ -29,7 +39,10 @@ describe('calcul d’une vente', () => {
   });
 
   it('une boutique non assujettie ne facture aucune TVA', () => {
-    const v = calculerVente([{ prixUnitaire: 1000, quantite: 1000, tauxTva: 1800 }], null, { assujettiTva: false, prixTtc: true });
+    const v = calculerVente([{ prixUnitaire: 1000, quantite: 1000, tauxTva: 1800 }], null, {
+      assujettiTva: false,
+      prixTtc: true,
+    });
     expect(v.totalTva).toBe(0);
     expect(v.lignes[0]!.tauxTva).toBe(0);
   });
@@ -37,8 +50,18 @@ describe('calcul d’une vente', () => {
   it('remises de ligne et remise globale répartie exactement', () => {
     const v = calculerVente(
       [
-        { prixUnitaire: 1000, quantite: 1000, tauxTva: 0, remise: { type: 'pourcent', valeur: 1000 } },
-        { prixUnitaire: 500, quantite: 2000, tauxTva: 0, remise: { type: 'montant', valeur: 5000 } },
+        {
+          prixUnitaire: 1000,
+          quantite: 1000,
+          tauxTva: 0,
+          remise: { type: 'pourcent', valeur: 1000 },
+        },
+        {
+          prixUnitaire: 500,
+          quantite: 2000,
+          tauxTva: 0,
+          remise: { type: 'montant', valeur: 5000 },
+        },
         { prixUnitaire: 700, quantite: 1000, tauxTva: 0 },
       ],
       { type: 'montant', valeur: 100 },
@@ -52,24 +75,43 @@ describe('calcul d’une vente', () => {
 
   it('répartit sans perte ni excès', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.array(fc.integer({ min: 0, max: 1e7 }), { minLength: 1, maxLength: 50 }), (total, weights) => {
-        const parts = repartir(total, weights);
-        const sum = weights.reduce((a, b) => a + b, 0);
-        if (sum === 0) return parts.every((p) => p === 0);
-        return parts.reduce((a, b) => a + b, 0) === total && parts.every((p) => p >= 0);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.array(fc.integer({ min: 0, max: 1e7 }), { minLength: 1, maxLength: 50 }),
+        (total, weights) => {
+          const parts = repartir(total, weights);
+          const sum = weights.reduce((a, b) => a + b, 0);
+          if (sum === 0) return parts.every((p) => p === 0);
+          return parts.reduce((a, b) => a + b, 0) === total && parts.every((p) => p >= 0);
+        },
+      ),
     );
   });
 
   it('HT + TVA = TTC sur chaque ligne, quel que soit le panier', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ prixUnitaire: fc.integer({ min: 0, max: 1e7 }), quantite: fc.integer({ min: 1, max: 1e6 }), tauxTva: fc.constantFrom(0, 550, 1000, 1800, 2000) }), { minLength: 1, maxLength: 100 }),
+        fc.array(
+          fc.record({
+            prixUnitaire: fc.integer({ min: 0, max: 1e7 }),
+            quantite: fc.integer({ min: 1, max: 1e6 }),
+            tauxTva: fc.constantFrom(0, 550, 1000, 1800, 2000),
+          }),
+          { minLength: 1, maxLength: 100 },
+        ),
         fc.integer({ min: 0, max: 10000 }),
         fc.boolean(),
         (lignes, pourcent, prixTtc) => {
-          const v = calculerVente(lignes, { type: 'pourcent', valeur: pourcent }, { assujettiTva: true, prixTtc });
-          return v.lignes.every((l) => l.montantHt + l.montantTva === l.montantTtc && l.montantTtc >= 0) && v.totalHt + v.totalTva === v.totalTtc;
+          const v = calculerVente(
+            lignes,
+            { type: 'pourcent', valeur: pourcent },
+            { assujettiTva: true, prixTtc },
+          );
+          return (
+            v.lignes.every(
+              (l) => l.montantHt + l.montantTva === l.montantTtc && l.montantTtc >= 0,
+            ) && v.totalHt + v.totalTva === v.totalTtc
+          );
         },
       ),
     );
@@ -77,16 +119,20 @@ describe('calcul d’une vente', () => {
 
   it('les retours d’une ligne font exactement son montant', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.array(fc.integer({ min: 1, max: 5000 }), { minLength: 1, maxLength: 10 }), (ttc, parts) => {
-        const vendue = parts.reduce((a, b) => a + b, 0);
-        let deja = 0;
-        let total = 0;
-        for (const q of parts) {
-          total += montantRetour(ttc, vendue, deja, q);
-          deja += q;
-        }
-        return total === ttc;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.array(fc.integer({ min: 1, max: 5000 }), { minLength: 1, maxLength: 10 }),
+        (ttc, parts) => {
+          const vendue = parts.reduce((a, b) => a + b, 0);
+          let deja = 0;
+          let total = 0;
+          for (const q of parts) {
+            total += montantRetour(ttc, vendue, deja, q);
+            deja += q;
+          }
+          return total === ttc;
+        },
+      ),
     );
   });
 

@@ -69,7 +69,10 @@ export interface VenteCalculee {
 /** The discount an amount bears: an amount capped at it, or a rate of it. Never negative. */
 export function montantRemise(base: number, remise: Remise | null | undefined): number {
   if (!remise || base <= 0) return 0;
-  const value = remise.type === 'montant' ? Math.min(remise.valeur, base) : percentOf(base, Math.min(remise.valeur, 10000));
+  const value =
+    remise.type === 'montant'
+      ? Math.min(remise.valeur, base)
+      : percentOf(base, Math.min(remise.valeur, 10000));
   return Math.max(0, value);
 }
 
@@ -92,17 +95,27 @@ export function repartir(total: number, weights: number[]): number[] {
 }
 
 /** VAT of one line amount: [HT, TVA, TTC]. */
-export function ventilerTva(montant: number, tauxTva: number, prixTtc: boolean): [number, number, number] {
+export function ventilerTva(
+  montant: number,
+  tauxTva: number,
+  prixTtc: boolean,
+): [number, number, number] {
   if (tauxTva === 0) return [montant, 0, montant];
   if (prixTtc) {
-    const tva = Number(divRoundHalfAwayFromZero(BigInt(montant) * BigInt(tauxTva), BigInt(10000 + tauxTva)));
+    const tva = Number(
+      divRoundHalfAwayFromZero(BigInt(montant) * BigInt(tauxTva), BigInt(10000 + tauxTva)),
+    );
     return [montant - tva, tva, montant];
   }
   const tva = percentOf(montant, tauxTva);
   return [montant, tva, montant + tva];
 }
 
-export function calculerVente(lignes: LigneACalculer[], remiseGlobale: Remise | null | undefined, regles: ReglesTva): VenteCalculee {
+export function calculerVente(
+  lignes: LigneACalculer[],
+  remiseGlobale: Remise | null | undefined,
+  regles: ReglesTva,
+): VenteCalculee {
   const bruts = lignes.map((l) => lineAmount(l.prixUnitaire, l.quantite));
   const remisesLignes = lignes.map((l, i) => montantRemise(bruts[i]!, l.remise));
   const nets = bruts.map((b, i) => b - remisesLignes[i]!);
@@ -113,13 +126,23 @@ export function calculerVente(lignes: LigneACalculer[], remiseGlobale: Remise | 
     const taux = regles.assujettiTva ? l.tauxTva : 0;
     const [ht, tva, ttc] = ventilerTva(nets[i]! - parts[i]!, taux, regles.prixTtc);
     return {
-      montantBrut: bruts[i]!, remiseLigne: remisesLignes[i]!, remiseGlobale: parts[i]!,
-      montantHt: ht, montantTva: tva, montantTtc: ttc, tauxTva: taux,
+      montantBrut: bruts[i]!,
+      remiseLigne: remisesLignes[i]!,
+      remiseGlobale: parts[i]!,
+      montantHt: ht,
+      montantTva: tva,
+      montantTtc: ttc,
+      tauxTva: taux,
     };
   });
   const parTaux = new Map<number, LigneTva>();
   for (const l of calculees) {
-    const r = parTaux.get(l.tauxTva) ?? { tauxTva: l.tauxTva, baseHt: 0, montantTva: 0, montantTtc: 0 };
+    const r = parTaux.get(l.tauxTva) ?? {
+      tauxTva: l.tauxTva,
+      baseHt: 0,
+      montantTva: 0,
+      montantTtc: 0,
+    };
     r.baseHt += l.montantHt;
     r.montantTva += l.montantTva;
     r.montantTtc += l.montantTtc;
@@ -142,14 +165,28 @@ export function calculerVente(lignes: LigneACalculer[], remiseGlobale: Remise | 
  * The share of a sold line's TTC amount that `quantite` returned units are worth, so that the
  * returns of a line always add up exactly to its amount: the last return takes the remainder.
  */
-export function montantRetour(ligneTtc: number, quantiteVendue: number, dejaRetournee: number, quantite: number): number {
+export function montantRetour(
+  ligneTtc: number,
+  quantiteVendue: number,
+  dejaRetournee: number,
+  quantite: number,
+): number {
   if (quantite <= 0) return 0;
   if (dejaRetournee + quantite >= quantiteVendue) {
-    const dejaMontant = Number(divRoundHalfAwayFromZero(BigInt(ligneTtc) * BigInt(dejaRetournee), BigInt(quantiteVendue)));
+    const dejaMontant = Number(
+      divRoundHalfAwayFromZero(BigInt(ligneTtc) * BigInt(dejaRetournee), BigInt(quantiteVendue)),
+    );
     return ligneTtc - dejaMontant;
   }
-  const avant = Number(divRoundHalfAwayFromZero(BigInt(ligneTtc) * BigInt(dejaRetournee), BigInt(quantiteVendue)));
-  const apres = Number(divRoundHalfAwayFromZero(BigInt(ligneTtc) * BigInt(dejaRetournee + quantite), BigInt(quantiteVendue)));
+  const avant = Number(
+    divRoundHalfAwayFromZero(BigInt(ligneTtc) * BigInt(dejaRetournee), BigInt(quantiteVendue)),
+  );
+  const apres = Number(
+    divRoundHalfAwayFromZero(
+      BigInt(ligneTtc) * BigInt(dejaRetournee + quantite),
+      BigInt(quantiteVendue),
+    ),
+  );
   return apres - avant;
 }
 

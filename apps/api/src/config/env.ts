@@ -51,9 +51,7 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 });
 
-export type Database =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string };
+export type Database = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 export interface Config {
   port: number;
@@ -80,11 +78,13 @@ export class ConfigError extends Error {}
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secrets.json');
   if (existsSync(file)) {
-    const parsed = z.object({ jwtSecret: z.string().min(32) }).safeParse(
-      JSON.parse(readFileSync(file, 'utf8')),
-    );
+    const parsed = z
+      .object({ jwtSecret: z.string().min(32) })
+      .safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (parsed.success) return parsed.data.jwtSecret;
-    throw new ConfigError(`Le fichier ${file} est illisible : supprimez-le pour en créer un nouveau.`);
+    throw new ConfigError(
+      `Le fichier ${file} est illisible : supprimez-le pour en créer un nouveau.`,
+    );
   }
   const jwtSecret = randomBytes(48).toString('base64url');
   writeFileSync(file, JSON.stringify({ jwtSecret }, null, 2), { mode: 0o600 });
@@ -104,7 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const database: Database =
     url && !url.startsWith('sqlite:')
       ? { kind: 'postgres', url }
-      : { kind: 'sqlite', file: url ? url.slice('sqlite:'.length) : path.join(dataDir, 'comptoir.sqlite') };
+      : {
+          kind: 'sqlite',
+          file: url ? url.slice('sqlite:'.length) : path.join(dataDir, 'comptoir.sqlite'),
+        };
   return {
     port: e.PORT,
     host: e.HOST,

@@ -14,7 +14,10 @@ export interface AuthUser {
 }
 
 /** The bearer token's claims (signature, issuer, audience, expiry); no database read. */
-export async function verifyBearer(ctx: AppContext, request: FastifyRequest): Promise<VerifiedAccess> {
+export async function verifyBearer(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<VerifiedAccess> {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!match?.[1]) throw unauthenticated();
@@ -40,14 +43,27 @@ export async function loadAuthUser(
   const row = rows[0];
   // A disabled account says so, even though disabling also ended its sessions.
   if (row && row.active !== 1) {
-    throw new AppError(401, 'ACCOUNT_DISABLED', 'Compte désactivé', 'Ce compte est désactivé. Contactez votre responsable.');
+    throw new AppError(
+      401,
+      'ACCOUNT_DISABLED',
+      'Compte désactivé',
+      'Ce compte est désactivé. Contactez votre responsable.',
+    );
   }
   if (!row || row.session_version !== claims.sessionVersion) {
     throw unauthenticated('Votre session a expiré. Reconnectez-vous.', 'TOKEN_EXPIRED');
   }
-  const roles = rows.map((r) => r.role).filter((r): r is string => r !== null).filter(isRole);
+  const roles = rows
+    .map((r) => r.role)
+    .filter((r): r is string => r !== null)
+    .filter(isRole);
   if (access !== 'user' && !roles.some((r) => access.includes(r))) throw forbidden();
-  const user: AuthUser = { id: row.id, email: row.email, roles, effectiveRole: effectiveRole(roles) };
+  const user: AuthUser = {
+    id: row.id,
+    email: row.email,
+    roles,
+    effectiveRole: effectiveRole(roles),
+  };
   (request as FastifyRequest & { authUserId?: number }).authUserId = user.id;
   return user;
 }

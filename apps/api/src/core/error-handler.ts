@@ -21,18 +21,38 @@ function fromFastify(error: FastifyError): AppError | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError(400, 'BAD_REQUEST', 'Requête invalide', "Le corps de la requête n'est pas un JSON valide.");
+      return new AppError(
+        400,
+        'BAD_REQUEST',
+        'Requête invalide',
+        "Le corps de la requête n'est pas un JSON valide.",
+      );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(413, 'PAYLOAD_TOO_LARGE', 'Contenu trop volumineux', 'Le contenu envoyé est trop volumineux.');
+      return new AppError(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        'Contenu trop volumineux',
+        'Le contenu envoyé est trop volumineux.',
+      );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Type de contenu non pris en charge', "Le type de contenu envoyé n'est pas pris en charge.");
+      return new AppError(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Type de contenu non pris en charge',
+        "Le type de contenu envoyé n'est pas pris en charge.",
+      );
     default:
       break;
   }
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-    return new AppError(error.statusCode, 'BAD_REQUEST', 'Requête invalide', 'La requête est invalide.');
+    return new AppError(
+      error.statusCode,
+      'BAD_REQUEST',
+      'Requête invalide',
+      'La requête est invalide.',
+    );
   }
   return null;
 }
@@ -46,12 +66,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
       type: 'https://comptoir.app/problemes/internal',
       title: 'Erreur interne',
       status: 500,
-      detail: 'Une erreur inattendue est survenue. Réessayez ; si elle persiste, contactez le support.',
+      detail:
+        'Une erreur inattendue est survenue. Réessayez ; si elle persiste, contactez le support.',
       code: 'INTERNAL',
     });
   });
 
   app.setNotFoundHandler((request, reply) =>
-    send(reply, problemOf(new AppError(404, 'NOT_FOUND', 'Introuvable', `Aucune ressource à l'adresse ${request.method} ${request.url.split('?')[0]}.`))),
+    send(
+      reply,
+      problemOf(
+        new AppError(
+          404,
+          'NOT_FOUND',
+          'Introuvable',
+          `Aucune ressource à l'adresse ${request.method} ${request.url.split('?')[0]}.`,
+        ),
+      ),
+    ),
   );
 }

@@ -14,14 +14,18 @@ export class AppError extends Error {
   }
 }
 
-export const validationError = (errors: FieldError[], detail = 'Certaines informations sont invalides.') =>
-  new AppError(400, 'VALIDATION', 'Données invalides', detail, errors);
+export const validationError = (
+  errors: FieldError[],
+  detail = 'Certaines informations sont invalides.',
+) => new AppError(400, 'VALIDATION', 'Données invalides', detail, errors);
 
 export const badRequest = (detail: string, code: ErrorCode = 'BAD_REQUEST') =>
   new AppError(400, code, 'Requête invalide', detail);
 
-export const unauthenticated = (detail = 'Vous devez être connecté.', code: ErrorCode = 'UNAUTHENTICATED') =>
-  new AppError(401, code, 'Authentification requise', detail);
+export const unauthenticated = (
+  detail = 'Vous devez être connecté.',
+  code: ErrorCode = 'UNAUTHENTICATED',
+) => new AppError(401, code, 'Authentification requise', detail);
 
 export const forbidden = (detail = "Vous n'avez pas les droits nécessaires pour cette action.") =>
   new AppError(403, 'FORBIDDEN', 'Accès refusé', detail);

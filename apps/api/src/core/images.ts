@@ -22,8 +22,17 @@ export interface StoredImage {
  * checks the multipart image, stores it, points the row at it and deletes the previous file, in
  * one transaction.
  */
-export async function replaceImage(ctx: AppContext, request: FastifyRequest, userId: number, image: StoredImage): Promise<void> {
-  const output = await readImage(request, { label: image.label, contentType: image.contentType, transform: image.transform });
+export async function replaceImage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: number,
+  image: StoredImage,
+): Promise<void> {
+  const output = await readImage(request, {
+    label: image.label,
+    contentType: image.contentType,
+    transform: image.transform,
+  });
   await ctx.database.db.transaction().execute(async (trx) => {
     const fileId = await storeFile(trx, output, image.contentType, userId);
     await image.point(trx, fileId);
@@ -32,7 +41,10 @@ export async function replaceImage(ctx: AppContext, request: FastifyRequest, use
 }
 
 /** Removes the row's image, if any: the row first, then the file. */
-export async function removeImage(ctx: AppContext, image: Pick<StoredImage, 'current' | 'point'>): Promise<void> {
+export async function removeImage(
+  ctx: AppContext,
+  image: Pick<StoredImage, 'current' | 'point'>,
+): Promise<void> {
   if (!image.current) return;
   const current = image.current;
   await ctx.database.db.transaction().execute(async (trx) => {

@@ -16,8 +16,14 @@ interface Components {
  * shape of the same name is named `…Input`.
  */
 function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Components): JsonSchema {
-  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonSchema;
-  const { definitions, ...root } = json as JsonSchema & { definitions?: Record<string, JsonSchema> };
+  const json = z.toJSONSchema(schema, {
+    target: 'openapi-3.0',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  const { definitions, ...root } = json as JsonSchema & {
+    definitions?: Record<string, JsonSchema>;
+  };
   if (!definitions) return json;
   const names = new Map<string, string>();
   for (const [id, def] of Object.entries(definitions)) {
@@ -29,7 +35,8 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Compone
     if (!value || typeof value !== 'object') return value;
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => {
-        if (k !== '$ref' || typeof v !== 'string' || !v.startsWith('#/definitions/')) return [k, rewrite(v)];
+        if (k !== '$ref' || typeof v !== 'string' || !v.startsWith('#/definitions/'))
+          return [k, rewrite(v)];
         const id = decodeURIComponent(v.slice('#/definitions/'.length));
         return [k, `#/components/schemas/${names.get(id) ?? id}`];
       }),
@@ -44,9 +51,16 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Compone
   return rewrite(root) as JsonSchema;
 }
 
-function parameters(schema: z.ZodType | undefined, where: 'path' | 'query', components: Components): JsonSchema[] {
+function parameters(
+  schema: z.ZodType | undefined,
+  where: 'path' | 'query',
+  components: Components,
+): JsonSchema[] {
   if (!schema) return [];
-  const json = toSchema(schema, 'input', components) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const json = toSchema(schema, 'input', components) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
   return Object.entries(json.properties ?? {}).map(([name, s]) => ({
     name,
     in: where,
@@ -64,33 +78,71 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]): JsonSchema {
     const responses: Record<string, JsonSchema> = {};
     for (const [status, schema] of Object.entries(route.responses)) {
       responses[status] = schema
-        ? { description: status.startsWith('2') ? 'Succès' : 'Erreur', content: { [status.startsWith('2') ? 'application/json' : 'application/problem+json']: { schema: toSchema(schema, 'output', components) } } }
+        ? {
+            description: status.startsWith('2') ? 'Succès' : 'Erreur',
+            content: {
+              [status.startsWith('2') ? 'application/json' : 'application/problem+json']: {
+                schema: toSchema(schema, 'output', components),
+              },
+            },
+          }
         : { description: status.startsWith('2') ? 'Succès' : 'Erreur' };
     }
     if (route.access !== 'public') responses['401'] ??= { description: 'Non authentifié' };
-    if (route.subscription === 'required') responses['402'] ??= { description: 'Abonnement requis (propriétaire ou gérant sans abonnement actif)' };
-    const access = route.access === 'public' ? 'public' : route.access === 'user' ? 'tout utilisateur connecté' : route.access.join(', ');
+    if (route.subscription === 'required')
+      responses['402'] ??= {
+        description: 'Abonnement requis (propriétaire ou gérant sans abonnement actif)',
+      };
+    const access =
+      route.access === 'public'
+        ? 'public'
+        : route.access === 'user'
+          ? 'tout utilisateur connecté'
+          : route.access.join(', ');
     const op: JsonSchema = {
       summary: route.summary,
       description: `Accès : ${access}${route.service ? ' ; membre de la boutique' : ''}.`,
       tags: route.tags,
-      parameters: [...parameters(route.params, 'path', components), ...parameters(route.query, 'query', components)],
+      parameters: [
+        ...parameters(route.params, 'path', components),
+        ...parameters(route.query, 'query', components),
+      ],
       responses,
       ...(route.access === 'public' ? {} : { security: [{ bearer: [] }] }),
     };
-    if (route.body) op['requestBody'] = { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input', components) } } };
+    if (route.body)
+      op['requestBody'] = {
+        required: true,
+        content: { 'application/json': { schema: toSchema(route.body, 'input', components) } },
+      };
     if (route.multipart) {
       op['requestBody'] = {
         required: true,
-        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { file: { type: 'string', format: 'binary' } },
+              required: ['file'],
+            },
+          },
+        },
       };
     }
     (paths[path] ??= {})[route.method.toLowerCase()] = op;
   }
   return {
     openapi: '3.0.3',
-    info: { title: 'API Comptoir', version: '0.1.0', description: 'Caisse et gestion de stock. Erreurs au format application/problem+json (RFC 9457). Toute requête autre que GET doit porter l’en-tête X-XSRF-TOKEN égal au cookie XSRF-TOKEN.' },
-    components: { schemas: components.schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    info: {
+      title: 'API Comptoir',
+      version: '0.1.0',
+      description:
+        'Caisse et gestion de stock. Erreurs au format application/problem+json (RFC 9457). Toute requête autre que GET doit porter l’en-tête X-XSRF-TOKEN égal au cookie XSRF-TOKEN.',
+    },
+    components: {
+      schemas: components.schemas,
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
     paths,
   };
 }

@@ -20,7 +20,11 @@ export type Access = 'public' | 'user' | readonly Role[];
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
+export interface RouteSpec<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   summary: string;
@@ -40,9 +44,7 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
   /** Largest JSON body in bytes, when a route takes more than the app's 1 Mo (imports). */
   bodyLimit?: number;
   responses: Record<number, Schema | null>;
-  handler: (
-    ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>,
-  ) => Promise<unknown>;
+  handler: (ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>;
 }
 
 export interface HandlerContext<P, Q, B> {
@@ -100,8 +102,15 @@ export function defineRoute<
     tags: spec.tags,
     access: spec.access,
     service: spec.service ?? false,
-    subscription: spec.method === 'GET' || spec.access === 'public' || spec.subscription === 'exempt' ? 'exempt' : 'required',
-    ...(spec.service ? { params: withServiceId(spec.params) } : spec.params ? { params: spec.params } : {}),
+    subscription:
+      spec.method === 'GET' || spec.access === 'public' || spec.subscription === 'exempt'
+        ? 'exempt'
+        : 'required',
+    ...(spec.service
+      ? { params: withServiceId(spec.params) }
+      : spec.params
+        ? { params: spec.params }
+        : {}),
     ...(spec.query ? { query: spec.query } : {}),
     ...(spec.body ? { body: spec.body } : {}),
     multipart: spec.multipart ?? false,
@@ -124,12 +133,15 @@ export function defineRoute<
         const claims = await verifyBearer(ctx, request);
         params = await ctx.database.db.connection().execute(async (db) => {
           user = await loadAuthUser(db, request, claims, access);
-          const p = (spec.params ? parse(spec.params, request.params, 'params') : undefined) as Out<P>;
+          const p = (
+            spec.params ? parse(spec.params, request.params, 'params') : undefined
+          ) as Out<P>;
           if (spec.service) {
             const { serviceId } = parse(serviceIdParamsSchema, request.params, 'serviceId');
             service = await requireServiceAccess(ctx, user, serviceId, db);
           }
-          if (spec.method !== 'GET' && spec.subscription !== 'exempt') await requireSubscription(ctx, user, service, db);
+          if (spec.method !== 'GET' && spec.subscription !== 'exempt')
+            await requireSubscription(ctx, user, service, db);
           return p;
         });
       }
@@ -144,14 +156,15 @@ export function defineRoute<
           return user;
         },
         get service() {
-          if (!service) throw new Error("Route hors boutique : aucune boutique");
+          if (!service) throw new Error('Route hors boutique : aucune boutique');
           return service;
         },
         request,
         reply,
       });
       if (result === undefined) {
-        if (!reply.sent) return reply.status(reply.statusCode === 200 ? 204 : reply.statusCode).send();
+        if (!reply.sent)
+          return reply.status(reply.statusCode === 200 ? 204 : reply.statusCode).send();
         return reply;
       }
       return result;

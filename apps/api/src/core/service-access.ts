@@ -20,7 +20,13 @@ export async function requireServiceAccess(
     .selectAll('services')
     .select((eb) =>
       eb
-        .exists(eb.selectFrom('service_members').select('service_members.user_id').where('service_members.service_id', '=', serviceId).where('service_members.user_id', '=', user.id))
+        .exists(
+          eb
+            .selectFrom('service_members')
+            .select('service_members.user_id')
+            .where('service_members.service_id', '=', serviceId)
+            .where('service_members.user_id', '=', user.id),
+        )
         .as('est_membre'),
     )
     .where('services.id', '=', serviceId)

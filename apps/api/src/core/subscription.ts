@@ -15,18 +15,35 @@ export interface Coverage {
   planId: number | null;
 }
 
-const NONE: Coverage = { statut: 'aucun', dateDebut: null, dateFin: null, plan: null, planId: null };
+const NONE: Coverage = {
+  statut: 'aucun',
+  dateDebut: null,
+  dateFin: null,
+  plan: null,
+  planId: null,
+};
 
 /**
  * Coverage of owners on `today`: active if one of their subscriptions is active; otherwise, in this
  * order, a suspended one covering today, the next one to come, the last one ended, or none.
  */
-export async function coverageOf(ctx: AppContext, ownerIds: readonly number[], today = todayUtc(), db: Kysely<DB> = ctx.database.db): Promise<Coverage> {
+export async function coverageOf(
+  ctx: AppContext,
+  ownerIds: readonly number[],
+  today = todayUtc(),
+  db: Kysely<DB> = ctx.database.db,
+): Promise<Coverage> {
   if (ownerIds.length === 0) return NONE;
   const rows = await db
     .selectFrom('abonnements')
     .innerJoin('plans', 'plans.id', 'abonnements.plan_id')
-    .select(['abonnements.date_debut', 'abonnements.date_fin', 'abonnements.suspendu', 'plans.nom', 'plans.id as plan_id'])
+    .select([
+      'abonnements.date_debut',
+      'abonnements.date_fin',
+      'abonnements.suspendu',
+      'plans.nom',
+      'plans.id as plan_id',
+    ])
     .where('abonnements.owner_id', 'in', [...ownerIds])
     .execute();
   const of = (statut: Coverage['statut'], r: (typeof rows)[number]): Coverage => ({
@@ -37,18 +54,26 @@ export async function coverageOf(ctx: AppContext, ownerIds: readonly number[], t
     planId: r.plan_id,
   });
   const current = rows.filter((r) => r.date_debut <= today && r.date_fin >= today);
-  const active = current.filter((r) => r.suspendu === 0).sort((a, b) => b.date_fin.localeCompare(a.date_fin))[0];
+  const active = current
+    .filter((r) => r.suspendu === 0)
+    .sort((a, b) => b.date_fin.localeCompare(a.date_fin))[0];
   if (active) return of('active', active);
   const suspended = current[0];
   if (suspended) return of('suspendue', suspended);
-  const next = rows.filter((r) => r.date_debut > today).sort((a, b) => a.date_debut.localeCompare(b.date_debut))[0];
+  const next = rows
+    .filter((r) => r.date_debut > today)
+    .sort((a, b) => a.date_debut.localeCompare(b.date_debut))[0];
   if (next) return of(next.suspendu ? 'suspendue' : 'a_venir', next);
   const last = rows.sort((a, b) => b.date_fin.localeCompare(a.date_fin))[0];
   return last ? of(last.suspendu ? 'suspendue' : 'expiree', last) : NONE;
 }
 
 /** Owners of the shops a manager works in. */
-export async function ownersOfMemberships(ctx: AppContext, userId: number, db: Kysely<DB> = ctx.database.db): Promise<number[]> {
+export async function ownersOfMemberships(
+  ctx: AppContext,
+  userId: number,
+  db: Kysely<DB> = ctx.database.db,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('service_members')
     .innerJoin('services', 'services.id', 'service_members.service_id')

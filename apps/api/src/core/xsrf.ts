@@ -32,7 +32,12 @@ export function registerXsrf(app: FastifyInstance, secureCookies: boolean): void
     if (SAFE_METHODS.has(request.method)) return;
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
-      throw new AppError(403, 'XSRF', 'Requête refusée', 'Jeton anti-falsification manquant ou invalide. Rechargez la page puis réessayez.');
+      throw new AppError(
+        403,
+        'XSRF',
+        'Requête refusée',
+        'Jeton anti-falsification manquant ou invalide. Rechargez la page puis réessayez.',
+      );
     }
   });
 }

@@ -27,7 +27,8 @@ export function openDatabase(config: DatabaseConfig): Database {
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  if (config.file !== ':memory:') mkdirSync(path.dirname(path.resolve(config.file)), { recursive: true });
+  if (config.file !== ':memory:')
+    mkdirSync(path.dirname(path.resolve(config.file)), { recursive: true });
   const sqlite = new SQLite(config.file);
   // WAL for concurrent readers, FULL sync so that a validated sale survives a power cut.
   sqlite.pragma('journal_mode = WAL');
@@ -38,7 +39,9 @@ export function openDatabase(config: DatabaseConfig): Database {
   sqlite.function('lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
   );
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -11,7 +11,11 @@ export interface Reference {
 }
 
 /** "3 produits", "1 vente"… for each referencing table that holds rows pointing at `id`. */
-export async function usesOf(db: Kysely<DB>, references: readonly Reference[], id: number): Promise<string[]> {
+export async function usesOf(
+  db: Kysely<DB>,
+  references: readonly Reference[],
+  id: number,
+): Promise<string[]> {
   const out: string[] = [];
   for (const r of references) {
     const n = await countReferences(db, r.table, r.column, id);

@@ -10,7 +10,9 @@ import * as m006 from './migrations/006_sqlite_fts_search.js';
 import * as m007 from './migrations/007_ventes.js';
 import * as m008 from './migrations/008_produits_perf.js';
 
-type MigrationModule = { up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void> };
+type MigrationModule = {
+  up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
+};
 
 /** Versioned migrations, in order. Add a file in migrations/ and list it here. */
 const MIGRATIONS: Record<string, MigrationModule> = {
@@ -28,7 +30,8 @@ class StaticProvider implements MigrationProvider {
   constructor(private readonly ctx: MigrationContext) {}
   async getMigrations(): Promise<Record<string, Migration>> {
     const out: Record<string, Migration> = {};
-    for (const [name, mod] of Object.entries(MIGRATIONS)) out[name] = { up: (db) => mod.up(db, this.ctx) };
+    for (const [name, mod] of Object.entries(MIGRATIONS))
+      out[name] = { up: (db) => mod.up(db, this.ctx) };
     return out;
   }
 }

@@ -6,7 +6,10 @@ export interface MigrationContext {
 }
 
 /** An auto-increment integer primary key on either database. */
-export function idColumn(c: ColumnDefinitionBuilder, ctx: MigrationContext): ColumnDefinitionBuilder {
+export function idColumn(
+  c: ColumnDefinitionBuilder,
+  ctx: MigrationContext,
+): ColumnDefinitionBuilder {
   return ctx.dialect === 'postgres'
     ? c.primaryKey().generatedByDefaultAsIdentity()
     : c.primaryKey().autoIncrement();

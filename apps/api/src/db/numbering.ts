@@ -20,7 +20,11 @@ export async function nextNumero(
   const row = await trx
     .insertInto('compteurs_documents')
     .values({ service_id: serviceId, type, annee, dernier: 1 })
-    .onConflict((oc) => oc.columns(['service_id', 'type', 'annee']).doUpdateSet({ dernier: sql`compteurs_documents.dernier + 1` }))
+    .onConflict((oc) =>
+      oc
+        .columns(['service_id', 'type', 'annee'])
+        .doUpdateSet({ dernier: sql`compteurs_documents.dernier + 1` }),
+    )
     .returning('dernier')
     .executeTakeFirstOrThrow();
   return `${prefixe}-${annee}-${String(row.dernier).padStart(6, '0')}`;

@@ -4,7 +4,8 @@ import { sql, type RawBuilder } from 'kysely';
 export const offsetOf = (q: { page: number; size: number }): number => (q.page - 1) * q.size;
 
 /** `%text%` for LIKE, with the LIKE wildcards of the text escaped (ESCAPE '\'), lower-cased. */
-export const containsPattern = (text: string): string => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string): string =>
+  `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Case-insensitive "contains" over one text expression, the same on SQLite and PostgreSQL:

@@ -12,7 +12,8 @@ export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
  * The shop's calendar day at `at` (now by default), 'YYYY-MM-DD', in its country's time zone:
  * due dates compare with it as text. Never the server's own clock (UTC in the container).
  */
-export const shopToday = (shop: { pays: string | null }, at: Date = new Date()): string => localDate(at, shopTimeZone(shop.pays));
+export const shopToday = (shop: { pays: string | null }, at: Date = new Date()): string =>
+  localDate(at, shopTimeZone(shop.pays));
 
 /** A 'YYYY-MM-DD' date moved by `days` days. */
 export function addDays(date: string, days: number): string {

@@ -1,5 +1,10 @@
 import { PostgresAdapter, sql, type Selectable, type Transaction } from 'kysely';
-import { reglementInputSchema, retourInputSchema, type ReglementInput, type RetourInput } from '@comptoir/shared';
+import {
+  reglementInputSchema,
+  retourInputSchema,
+  type ReglementInput,
+  type RetourInput,
+} from '@comptoir/shared';
 import type { DB, ServicesTable } from '../db/schema.js';
 import { insertReglement } from '../modules/dettes/dettes.service.js';
 import { insertRetour } from '../modules/retours/retours.service.js';
@@ -58,30 +63,57 @@ export function suiviDemo(
   const at = () => Math.floor((8.5 + rnd() * 10.5) * HOUR);
 
   const dettes = (clientId: number) =>
-    trx.selectFrom('dettes').select(['id', 'created_at', sql<number>`montant - paye`.as('reste')])
-      .where('service_id', '=', service.id).where('client_id', '=', clientId).whereRef('paye', '<', 'montant')
-      .orderBy('created_at').orderBy('id').execute();
+    trx
+      .selectFrom('dettes')
+      .select(['id', 'created_at', sql<number>`montant - paye`.as('reste')])
+      .where('service_id', '=', service.id)
+      .where('client_id', '=', clientId)
+      .whereRef('paye', '<', 'montant')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
 
   const regler = (clientId: number, now: Date, input: Omit<ReglementInput, 'cleIdempotence'>) =>
-    insertReglement(trx, dialect, service, userId, clientId, reglementInputSchema.parse({ ...input, cleIdempotence: cle('reglement') }), now);
+    insertReglement(
+      trx,
+      dialect,
+      service,
+      userId,
+      clientId,
+      reglementInputSchema.parse({ ...input, cleIdempotence: cle('reglement') }),
+      now,
+    );
 
   const reference = (operateur: string, now: Date) => {
     const digits = String(Math.floor(rnd() * 1e8)).padStart(8, '0');
-    if (operateur === 'Wave') return `T_${digits.slice(0, 4)}${String.fromCharCode(65 + Math.floor(rnd() * 26))}${digits.slice(4)}`;
+    if (operateur === 'Wave')
+      return `T_${digits.slice(0, 4)}${String.fromCharCode(65 + Math.floor(rnd() * 26))}${digits.slice(4)}`;
     const d = now.toISOString();
     return `MP${d.slice(2, 4)}${d.slice(5, 7)}${d.slice(8, 10)}.${d.slice(11, 13)}${d.slice(14, 16)}.C${digits.slice(0, 5)}`;
   };
 
   /** Awa: her debts of more than a week, all or half, by mobile money (cheque in euros). */
   async function payeRegulier(clientId: number, now: Date) {
-    const ouvertes = (await dettes(clientId)).filter((d) => Date.parse(d.created_at) < now.getTime() - 7 * DAY);
+    const ouvertes = (await dettes(clientId)).filter(
+      (d) => Date.parse(d.created_at) < now.getTime() - 7 * DAY,
+    );
     const du = ouvertes.reduce((a, d) => a + Number(d.reste), 0);
     if (du <= 0) return;
     const montant = rnd() < 0.5 || du <= 2 * unit ? du : Math.floor(du / 2 / unit) * unit;
-    if (euros) await regler(clientId, now, { montant, mode: 'cheque', reference: `Chèque n° ${String(4_200_000 + Math.floor(rnd() * 99_999))}` });
+    if (euros)
+      await regler(clientId, now, {
+        montant,
+        mode: 'cheque',
+        reference: `Chèque n° ${String(4_200_000 + Math.floor(rnd() * 99_999))}`,
+      });
     else {
       const operateur = ++mobile % 3 === 0 ? 'Orange Money' : 'Wave';
-      await regler(clientId, now, { montant, mode: 'mobile_money', operateur, reference: reference(operateur, now) });
+      await regler(clientId, now, {
+        montant,
+        mode: 'mobile_money',
+        operateur,
+        reference: reference(operateur, now),
+      });
     }
   }
 
@@ -102,29 +134,56 @@ export function suiviDemo(
 
   /** Le Baobab: a transfer of about 80 % of what it has owed for more than a week, oldest first. */
   async function virement(clientId: number, now: Date) {
-    const du = (await dettes(clientId)).filter((d) => Date.parse(d.created_at) < now.getTime() - 7 * DAY).reduce((a, d) => a + Number(d.reste), 0);
+    const du = (await dettes(clientId))
+      .filter((d) => Date.parse(d.created_at) < now.getTime() - 7 * DAY)
+      .reduce((a, d) => a + Number(d.reste), 0);
     if (du <= 0) return;
     const montant = du <= 2 * unit ? du : Math.max(unit, Math.floor((du * 0.8) / unit) * unit);
     const d = now.toISOString();
-    await regler(clientId, now, { montant, mode: 'virement', reference: `VIR ${d.slice(0, 10).replaceAll('-', '')} LE BAOBAB` });
+    await regler(clientId, now, {
+      montant,
+      mode: 'virement',
+      reference: `VIR ${d.slice(0, 10).replaceAll('-', '')} LE BAOBAB`,
+    });
   }
 
   const lignesOf = (venteId: number) =>
-    trx.selectFrom('vente_lignes as l').innerJoin('produits as p', 'p.id', 'l.produit_id').innerJoin('unites as u', 'u.id', 'p.unite_id')
+    trx
+      .selectFrom('vente_lignes as l')
+      .innerJoin('produits as p', 'p.id', 'l.produit_id')
+      .innerJoin('unites as u', 'u.id', 'p.unite_id')
       .select(['l.id', 'l.produit_id', 'l.quantite', 'l.quantite_retournee', 'u.fractionnable'])
-      .where('l.vente_id', '=', venteId).orderBy('l.position').execute();
+      .where('l.vente_id', '=', venteId)
+      .orderBy('l.position')
+      .execute();
 
   type Lignes = Awaited<ReturnType<typeof lignesOf>>;
   const retourner = async (
-    now: Date, cherche: (v: VenteDemo) => boolean, lignes: (l: Lignes) => RetourInput['lignes'] | null, input: Pick<RetourInput, 'mode' | 'modeRemboursement' | 'motif'>,
+    now: Date,
+    cherche: (v: VenteDemo) => boolean,
+    lignes: (l: Lignes) => RetourInput['lignes'] | null,
+    input: Pick<RetourInput, 'mode' | 'modeRemboursement' | 'motif'>,
   ) => {
     // The latest sale of the last three weeks that fits, at least an hour old.
-    const candidates = options.ventes.filter((v) => v.at < now.getTime() - HOUR && v.at > now.getTime() - 21 * DAY && cherche(v)).reverse();
+    const candidates = options.ventes
+      .filter((v) => v.at < now.getTime() - HOUR && v.at > now.getTime() - 21 * DAY && cherche(v))
+      .reverse();
     for (const vente of candidates.slice(0, 30)) {
       const choix = lignes(await lignesOf(vente.id));
       if (!choix) continue;
-      const data = retourInputSchema.parse({ ...input, lignes: choix, cleIdempotence: cle('retour') });
-      await insertRetour(trx, service, userId, { id: vente.id, client_id: vente.clientId }, data, now);
+      const data = retourInputSchema.parse({
+        ...input,
+        lignes: choix,
+        cleIdempotence: cle('retour'),
+      });
+      await insertRetour(
+        trx,
+        service,
+        userId,
+        { id: vente.id, client_id: vente.clientId },
+        data,
+        now,
+      );
       const all = await lignesOf(vente.id);
       for (const l of choix) {
         const produit = all.find((x) => x.id === l.ligneId)!.produit_id;
@@ -137,30 +196,72 @@ export function suiviDemo(
   /** One item (or a quarter of a fractionable line) of a sale of several items. */
   const partiel = (l: Lignes) => {
     const ligne = [...l].sort((a, b) => Number(b.quantite) - Number(a.quantite))[0]!;
-    const quantite = ligne.fractionnable === 1 ? Math.max(250, Math.floor(Number(ligne.quantite) / 4 / 250) * 250) : 1000;
+    const quantite =
+      ligne.fractionnable === 1
+        ? Math.max(250, Math.floor(Number(ligne.quantite) / 4 / 250) * 250)
+        : 1000;
     if (l.length < 2 && quantite >= Number(ligne.quantite)) return null;
     return [{ ligneId: ligne.id, quantite }];
   };
   const RETOURS: { at: number; run: (now: Date) => Promise<void> }[] = [
-    { at: 0.22, run: (now) => retourner(now, (v) => !v.dette, partiel, { mode: 'remboursement', modeRemboursement: 'especes', motif: 'Article abîmé' }) },
+    {
+      at: 0.22,
+      run: (now) =>
+        retourner(now, (v) => !v.dette, partiel, {
+          mode: 'remboursement',
+          modeRemboursement: 'especes',
+          motif: 'Article abîmé',
+        }),
+    },
     {
       at: 0.45,
-      run: (now) => retourner(now, (v) => !v.dette && restaurant !== undefined && v.clientId === restaurant.id, (l) => [{ ligneId: l[0]!.id, quantite: Number(l[0]!.quantite) }], {
-        mode: 'avoir', motif: 'Commande en trop, reprise en avoir',
-      }),
+      run: (now) =>
+        retourner(
+          now,
+          (v) => !v.dette && restaurant !== undefined && v.clientId === restaurant.id,
+          (l) => [{ ligneId: l[0]!.id, quantite: Number(l[0]!.quantite) }],
+          {
+            mode: 'avoir',
+            motif: 'Commande en trop, reprise en avoir',
+          },
+        ),
     },
-    { at: 0.6, run: (now) => retourner(now, (v) => !v.dette, partiel, { mode: 'remboursement', modeRemboursement: 'especes', motif: 'Produit périmé' }) },
+    {
+      at: 0.6,
+      run: (now) =>
+        retourner(now, (v) => !v.dette, partiel, {
+          mode: 'remboursement',
+          modeRemboursement: 'especes',
+          motif: 'Produit périmé',
+        }),
+    },
     {
       at: 0.74,
-      run: (now) => retourner(now, (v) => !v.dette && v.clientId === null, (l) => l.map((x) => ({ ligneId: x.id, quantite: Number(x.quantite) })), {
-        mode: 'remboursement', modeRemboursement: euros ? 'carte' : 'mobile_money', motif: 'Erreur de caisse : vente annulée',
-      }),
+      run: (now) =>
+        retourner(
+          now,
+          (v) => !v.dette && v.clientId === null,
+          (l) => l.map((x) => ({ ligneId: x.id, quantite: Number(x.quantite) })),
+          {
+            mode: 'remboursement',
+            modeRemboursement: euros ? 'carte' : 'mobile_money',
+            motif: 'Erreur de caisse : vente annulée',
+          },
+        ),
     },
     {
       at: 0.88,
-      run: (now) => retourner(now, (v) => v.dette && retardataire !== undefined && v.clientId === retardataire.id, partiel, {
-        mode: 'remboursement', modeRemboursement: 'especes', motif: 'Ne convient pas',
-      }),
+      run: (now) =>
+        retourner(
+          now,
+          (v) => v.dette && retardataire !== undefined && v.clientId === retardataire.id,
+          partiel,
+          {
+            mode: 'remboursement',
+            modeRemboursement: 'especes',
+            motif: 'Ne convient pas',
+          },
+        ),
     },
   ];
   const retourDays = new Map(RETOURS.map((r) => [Math.floor(r.at * options.days), r.run]));
@@ -170,18 +271,26 @@ export function suiviDemo(
     day(day: number): Evenement[] {
       const events: Evenement[] = [];
       if (regulier) {
-        if (day === soldeDay) events.push({ offset: 18 * HOUR, run: (now) => solde(regulier.id, now) });
-        else if (day < soldeDay && rnd() < 0.12) events.push({ offset: at(), run: (now) => payeRegulier(regulier.id, now) });
+        if (day === soldeDay)
+          events.push({ offset: 18 * HOUR, run: (now) => solde(regulier.id, now) });
+        else if (day < soldeDay && rnd() < 0.12)
+          events.push({ offset: at(), run: (now) => payeRegulier(regulier.id, now) });
       }
-      if (retardataire && day > options.days / 2 && rnd() < 0.06) events.push({ offset: at(), run: (now) => payeRetardataire(retardataire.id, now) });
-      if (restaurant && day % 14 === 10) events.push({ offset: 10 * HOUR + Math.floor(rnd() * HOUR), run: (now) => virement(restaurant.id, now) });
+      if (retardataire && day > options.days / 2 && rnd() < 0.06)
+        events.push({ offset: at(), run: (now) => payeRetardataire(retardataire.id, now) });
+      if (restaurant && day % 14 === 10)
+        events.push({
+          offset: 10 * HOUR + Math.floor(rnd() * HOUR),
+          run: (now) => virement(restaurant.id, now),
+        });
       const retour = retourDays.get(day);
       if (retour) events.push({ offset: at(), run: retour });
       return events;
     },
     /** The customer of a new credit sale: after her account is settled, Awa buys on credit no more. */
     acheteur(clientId: number, day: number): number {
-      if (regulier && clientId === regulier.id && day >= soldeDay) return clients[1 % clients.length]!.id;
+      if (regulier && clientId === regulier.id && day >= soldeDay)
+        return clients[1 % clients.length]!.id;
       return clientId;
     },
   };

@@ -35,21 +35,34 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       mkdirSync(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
       writeFileSync(file, (info as unknown as { message: Buffer }).message);
-      log.info({ to: mail.to, subject: mail.subject, text: mail.text, file }, "E-mail déposé dans la boîte d'envoi (aucun SMTP configuré)");
+      log.info(
+        { to: mail.to, subject: mail.subject, text: mail.text, file },
+        "E-mail déposé dans la boîte d'envoi (aucun SMTP configuré)",
+      );
     },
     close: () => transport.close(),
   };
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** The reset (and invitation) mail: one link, valid one hour, single use. */
-export function resetPasswordMail(to: string, prenom: string, link: string, invitation: boolean): Mail {
+export function resetPasswordMail(
+  to: string,
+  prenom: string,
+  link: string,
+  invitation: boolean,
+): Mail {
   const intro = invitation
     ? 'un compte Comptoir vient d’être créé pour vous. Pour choisir votre mot de passe, ouvrez ce lien :'
     : 'vous avez demandé à réinitialiser votre mot de passe Comptoir. Pour en choisir un nouveau, ouvrez ce lien :';
-  const subject = invitation ? 'Bienvenue sur Comptoir : choisissez votre mot de passe' : 'Réinitialisation de votre mot de passe Comptoir';
+  const subject = invitation
+    ? 'Bienvenue sur Comptoir : choisissez votre mot de passe'
+    : 'Réinitialisation de votre mot de passe Comptoir';
   const text = [
     `Bonjour ${prenom},`,
     '',

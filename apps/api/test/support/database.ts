@@ -6,7 +6,9 @@ import pg from 'pg';
 import type { Database as DatabaseConfig } from '../../src/config/env.js';
 
 /** Which database the API suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else SQLite. */
-export const TEST_DIALECT: 'sqlite' | 'postgres' = process.env['TEST_DATABASE_URL'] ? 'postgres' : 'sqlite';
+export const TEST_DIALECT: 'sqlite' | 'postgres' = process.env['TEST_DATABASE_URL']
+  ? 'postgres'
+  : 'sqlite';
 
 export interface TestDatabase {
   config: DatabaseConfig;
@@ -18,7 +20,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
   if (!adminUrl) {
     const dir = mkdtempSync(path.join(tmpdir(), 'comptoir-test-'));
-    return { config: { kind: 'sqlite', file: path.join(dir, 'test.sqlite') }, drop: async () => {} };
+    return {
+      config: { kind: 'sqlite', file: path.join(dir, 'test.sqlite') },
+      drop: async () => {},
+    };
   }
   const name = `comptoir_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

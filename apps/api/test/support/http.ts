@@ -34,10 +34,16 @@ export class TestClient {
     }
   }
 
-  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
-    if (method !== 'GET' && !this.xsrf && !options.noXsrf) await this.request('GET', '/api/auth/xsrf');
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<Answer<T>> {
+    if (method !== 'GET' && !this.xsrf && !options.noXsrf)
+      await this.request('GET', '/api/auth/xsrf');
     const headers: Record<string, string> = { ...options.headers };
-    if (this.cookies.size) headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size)
+      headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (options.token) headers['authorization'] = `Bearer ${options.token}`;
     if (method !== 'GET' && !options.noXsrf && this.xsrf) headers['x-xsrf-token'] = this.xsrf;
     let body: RequestInit['body'];
@@ -49,13 +55,20 @@ export class TestClient {
     const response = await fetch(this.baseUrl + path, { method, headers, body: body ?? null });
     this.remember(response.headers);
     const type = response.headers.get('content-type') ?? '';
-    const parsed = type.includes('json') ? await response.json() : type.startsWith('image/') ? Buffer.from(await response.arrayBuffer()) : await response.text();
+    const parsed = type.includes('json')
+      ? await response.json()
+      : type.startsWith('image/')
+        ? Buffer.from(await response.arrayBuffer())
+        : await response.text();
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 
   get = <T = any>(path: string, o?: RequestOptions) => this.request<T>('GET', path, o);
-  post = <T = any>(path: string, body?: unknown, o?: RequestOptions) => this.request<T>('POST', path, { ...o, body });
-  put = <T = any>(path: string, body?: unknown, o?: RequestOptions) => this.request<T>('PUT', path, { ...o, body });
-  patch = <T = any>(path: string, body?: unknown, o?: RequestOptions) => this.request<T>('PATCH', path, { ...o, body });
+  post = <T = any>(path: string, body?: unknown, o?: RequestOptions) =>
+    this.request<T>('POST', path, { ...o, body });
+  put = <T = any>(path: string, body?: unknown, o?: RequestOptions) =>
+    this.request<T>('PUT', path, { ...o, body });
+  patch = <T = any>(path: string, body?: unknown, o?: RequestOptions) =>
+    this.request<T>('PATCH', path, { ...o, body });
   delete = <T = any>(path: string, o?: RequestOptions) => this.request<T>('DELETE', path, o);
 }

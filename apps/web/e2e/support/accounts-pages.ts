@@ -29,7 +29,9 @@ export class UsersPage {
     await dialog.getByLabel('Nom', { exact: true }).fill(user.nom);
     if (user.shops) await chooseOptions(this.page, 'user-services', user.shops);
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(toast(this.page, `Une invitation à choisir son mot de passe a été envoyée à ${user.email}.`)).toBeVisible();
+    await expect(
+      toast(this.page, `Une invitation à choisir son mot de passe a été envoyée à ${user.email}.`),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
   }
 
@@ -97,7 +99,12 @@ export class AbonnementsPage {
   async create(sub: NewSubscription) {
     await this.page.getByRole('button', { name: 'Nouvel abonnement' }).click();
     const dialog = this.page.locator('.p-dialog');
-    await chooseOption(this.page, 'abonnement-owner', new RegExp(sub.ownerEmail.replace(/[.]/g, '\\.')), sub.ownerEmail);
+    await chooseOption(
+      this.page,
+      'abonnement-owner',
+      new RegExp(sub.ownerEmail.replace(/[.]/g, '\\.')),
+      sub.ownerEmail,
+    );
     await chooseOption(this.page, 'abonnement-plan', sub.plan);
     await expect(dialog.getByLabel('Date de fin')).not.toHaveValue('');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
@@ -116,7 +123,9 @@ export class AbonnementsPage {
 
   /** Changes the period of the subscription of that owner (days as dd/mm/yyyy). */
   async editPeriod(ownerName: string, debut: string, fin: string) {
-    await this.page.getByRole('button', { name: `Modifier l'abonnement ${deNom(ownerName)}` }).click();
+    await this.page
+      .getByRole('button', { name: `Modifier l'abonnement ${deNom(ownerName)}` })
+      .click();
     const dialog = this.page.locator('.p-dialog');
     await typeDay(this.page, 'abonnement-debut', debut);
     await typeDay(this.page, 'abonnement-fin', fin);
@@ -127,7 +136,12 @@ export class AbonnementsPage {
 }
 
 /** The invitation mail's link, opened: the new user chooses a password. */
-export async function acceptInvitation(page: Page, email: string, password: string, mailsBefore: number) {
+export async function acceptInvitation(
+  page: Page,
+  email: string,
+  password: string,
+  mailsBefore: number,
+) {
   const mail = await waitForMail(email, mailsBefore);
   expect(mail.subject).toBe('Bienvenue sur Comptoir : choisissez votre mot de passe');
   const link = /https?:\/\/\S+\/auth\/reset-password\?key=\S+/.exec(mail.text)![0];

@@ -5,5 +5,15 @@ export const DEMO = {
   proprietaire: 'proprietaire@comptoir.test',
   gerant: 'gerant@comptoir.test',
 } as const;
-export const RESET_USER = { email: 'oubli@comptoir.test', password: 'Ancien-mot-de-passe-7', prenom: 'Ibrahima', nom: 'Fall' } as const;
-export const PROFILE_USER = { email: 'profil@comptoir.test', password: 'Profil-mot-de-passe-8', prenom: 'Mariama', nom: 'Ba' } as const;
+export const RESET_USER = {
+  email: 'oubli@comptoir.test',
+  password: 'Ancien-mot-de-passe-7',
+  prenom: 'Ibrahima',
+  nom: 'Fall',
+} as const;
+export const PROFILE_USER = {
+  email: 'profil@comptoir.test',
+  password: 'Profil-mot-de-passe-8',
+  prenom: 'Mariama',
+  nom: 'Ba',
+} as const;

@@ -8,7 +8,12 @@ const widget = (page: Page, kind: 'dropdown' | 'multiselect', inputId: string): 
   page.locator(`.p-${kind}`, { has: page.locator(`[id="${inputId}"]`) });
 
 /** Opens a drop-down, optionally types in its filter, and picks the option whose text matches. */
-export async function chooseOption(page: Page, inputId: string, option: string | RegExp, filter?: string): Promise<void> {
+export async function chooseOption(
+  page: Page,
+  inputId: string,
+  option: string | RegExp,
+  filter?: string,
+): Promise<void> {
   await widget(page, 'dropdown', inputId).click();
   const panel = page.locator('.p-dropdown-panel');
   await expect(panel).toBeVisible();
@@ -18,7 +23,11 @@ export async function chooseOption(page: Page, inputId: string, option: string |
 }
 
 /** Ticks options of a multi-select, then closes it. */
-export async function chooseOptions(page: Page, inputId: string, options: Array<string | RegExp>): Promise<void> {
+export async function chooseOptions(
+  page: Page,
+  inputId: string,
+  options: Array<string | RegExp>,
+): Promise<void> {
   await widget(page, 'multiselect', inputId).click();
   const panel = page.locator('.p-multiselect-panel');
   await expect(panel).toBeVisible();

@@ -4,7 +4,10 @@ import { json } from '../test/fixtures';
 import { logIn, renderApp } from '../test/render';
 import { queryClient } from './query-client';
 
-const emptyPage = (url: string) => (/^\/api\/(unites|users|services|types-ventes)\?/.test(url) ? json(200, { items: [], total: 0, page: 1, size: 8 }) : undefined);
+const emptyPage = (url: string) =>
+  /^\/api\/(unites|users|services|types-ventes)\?/.test(url)
+    ? json(200, { items: [], total: 0, page: 1, size: 8 })
+    : undefined;
 
 beforeEach(() => queryClient.clear());
 

@@ -9,7 +9,9 @@ import './primereact-locale';
 export function AppProviders({ children }: { children: ReactNode }) {
   const initial = loadLayoutConfig();
   return (
-    <PrimeReactProvider value={{ ripple: initial.ripple, inputStyle: initial.inputStyle, locale: 'fr' }}>
+    <PrimeReactProvider
+      value={{ ripple: initial.ripple, inputStyle: initial.inputStyle, locale: 'fr' }}
+    >
       <LayoutProvider>
         <ToastProvider>{children}</ToastProvider>
       </LayoutProvider>

@@ -8,7 +8,9 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
     expect(screen.getByText("La ressource demandée n'est pas disponible.")).toBeInTheDocument();
-    expect(screen.getAllByRole('link').filter((a) => a.getAttribute('href') === '/')).toHaveLength(3);
+    expect(screen.getAllByRole('link').filter((a) => a.getAttribute('href') === '/')).toHaveLength(
+      3,
+    );
     expect(router.state.location.pathname).toBe('/notfound');
   });
 
@@ -31,7 +33,9 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Bonjour, Awa Diop' })).toBeInTheDocument();
     expect(screen.getByTestId('dashboard-role')).toHaveTextContent('Propriétaire');
     expect(screen.getByTestId('dashboard-shop')).toHaveTextContent('Boutique Plateau');
-    expect(await screen.findByTestId('dashboard-currency')).toHaveTextContent('Franc CFA (BCEAO) (XOF)');
+    expect(await screen.findByTestId('dashboard-currency')).toHaveTextContent(
+      'Franc CFA (BCEAO) (XOF)',
+    );
   });
 
   it('shows the landing page with a link to the login screen', async () => {
@@ -44,7 +48,9 @@ describe('routes', () => {
   it('shows the access-denied page', async () => {
     renderApp('/auth/access');
     expect(await screen.findByRole('heading', { name: 'Accès refusé' })).toBeInTheDocument();
-    expect(screen.getByText("Vous n'avez pas les droits nécessaires pour accéder à cette ressource.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Vous n'avez pas les droits nécessaires pour accéder à cette ressource."),
+    ).toBeInTheDocument();
   });
 
   it('sends an unknown /auth path to /notfound', async () => {

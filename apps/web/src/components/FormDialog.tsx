@@ -16,11 +16,34 @@ interface Props {
 }
 
 /** A dialog holding one form, with Annuler and Enregistrer at the bottom. */
-export function FormDialog({ header, visible, onHide, formId, saving, readOnly = false, width = '40rem', children }: Props) {
+export function FormDialog({
+  header,
+  visible,
+  onHide,
+  formId,
+  saving,
+  readOnly = false,
+  width = '40rem',
+  children,
+}: Props) {
   const footer = (
     <div className="flex justify-content-end gap-2">
-      <Button type="button" label={readOnly ? 'Fermer' : 'Annuler'} icon="pi pi-times" text onClick={onHide} />
-      {!readOnly && <Button type="submit" form={formId} label="Enregistrer" icon="pi pi-check" loading={saving} />}
+      <Button
+        type="button"
+        label={readOnly ? 'Fermer' : 'Annuler'}
+        icon="pi pi-times"
+        text
+        onClick={onHide}
+      />
+      {!readOnly && (
+        <Button
+          type="submit"
+          form={formId}
+          label="Enregistrer"
+          icon="pi pi-check"
+          loading={saving}
+        />
+      )}
     </div>
   );
   return (

@@ -30,6 +30,9 @@ export function FormField({ id, label, error, hint, className, children }: Props
 }
 
 /** Accessibility props of a control whose field may show an error. */
-export function fieldA11y(id: string, error?: string | null): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+export function fieldA11y(
+  id: string,
+  error?: string | null,
+): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
   return error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
 }

@@ -33,7 +33,22 @@ interface Props {
  * (image types only, 5 Mo at most, checked again by the server) and "remove".
  */
 export function ImageUpload(props: Props) {
-  const { src, alt, emptyLabel, emptyIcon = 'pi pi-image', size = 72, round = false, chooseLabel, removeLabel, busy, disabled = false, onPick, onRemove, onTooLarge, testId } = props;
+  const {
+    src,
+    alt,
+    emptyLabel,
+    emptyIcon = 'pi pi-image',
+    size = 72,
+    round = false,
+    chooseLabel,
+    removeLabel,
+    busy,
+    disabled = false,
+    onPick,
+    onRemove,
+    onTooLarge,
+    testId,
+  } = props;
   const upload = useRef<FileUpload>(null);
   const handle = (event: FileUploadHandlerEvent) => {
     const file = event.files[0];
@@ -44,10 +59,26 @@ export function ImageUpload(props: Props) {
   return (
     <>
       {src ? (
-        <img src={src} alt={alt} width={size} height={size} className={shape} style={{ objectFit: round ? 'cover' : 'contain' }} data-testid={testId} />
+        <img
+          src={src}
+          alt={alt}
+          width={size}
+          height={size}
+          className={shape}
+          style={{ objectFit: round ? 'cover' : 'contain' }}
+          data-testid={testId}
+        />
       ) : (
-        <span className={`inline-flex align-items-center justify-content-center surface-200 ${shape}`} style={{ width: size, height: size }} role="img" aria-label={emptyLabel}>
-          <i className={`${emptyIcon} ${size > 96 ? 'text-5xl' : 'text-3xl'} text-color-secondary`} aria-hidden="true" />
+        <span
+          className={`inline-flex align-items-center justify-content-center surface-200 ${shape}`}
+          style={{ width: size, height: size }}
+          role="img"
+          aria-label={emptyLabel}
+        >
+          <i
+            className={`${emptyIcon} ${size > 96 ? 'text-5xl' : 'text-3xl'} text-color-secondary`}
+            aria-hidden="true"
+          />
         </span>
       )}
       {!disabled && (
@@ -67,7 +98,16 @@ export function ImageUpload(props: Props) {
         />
       )}
       {!disabled && src && onRemove && (
-        <Button type="button" label={removeLabel} icon="pi pi-trash" severity="danger" outlined size="small" onClick={onRemove} disabled={busy} />
+        <Button
+          type="button"
+          label={removeLabel}
+          icon="pi pi-trash"
+          severity="danger"
+          outlined
+          size="small"
+          onClick={onRemove}
+          disabled={busy}
+        />
       )}
     </>
   );

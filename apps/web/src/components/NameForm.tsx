@@ -19,7 +19,15 @@ interface Props {
 }
 
 /** A form of one name (category, brand), checked with the shared schema. */
-export function NameForm({ formId, label, idPrefix, nom: initial, schema, serverErrors, onSave }: Props) {
+export function NameForm({
+  formId,
+  label,
+  idPrefix,
+  nom: initial,
+  schema,
+  serverErrors,
+  onSave,
+}: Props) {
   const [nom, setNom] = useState(initial);
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const errors: FieldErrors = { ...serverErrors, ...localErrors };
@@ -34,7 +42,16 @@ export function NameForm({ formId, label, idPrefix, nom: initial, schema, server
   return (
     <form id={formId} onSubmit={submit} noValidate aria-label={label}>
       <FormField id={id} label="Nom" error={errors['nom']}>
-        <InputText id={id} value={nom} onChange={(e) => setNom(e.target.value)} maxLength={100} autoFocus className="w-full" invalid={Boolean(errors['nom'])} {...fieldA11y(id, errors['nom'])} />
+        <InputText
+          id={id}
+          value={nom}
+          onChange={(e) => setNom(e.target.value)}
+          maxLength={100}
+          autoFocus
+          className="w-full"
+          invalid={Boolean(errors['nom'])}
+          {...fieldA11y(id, errors['nom'])}
+        />
       </FormField>
     </form>
   );

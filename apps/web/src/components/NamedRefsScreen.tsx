@@ -48,11 +48,25 @@ const countCell = (r: NamedRef) => r.nbProduits.toLocaleString('fr-FR');
  * sort in the URL, create and rename in a dialog (`?edit=`), delete refused by the server (409)
  * when products use it, its French sentence shown.
  */
-export function NamedRefsScreen({ title, noun, testId, list, query, schema, create, update, remove, canDelete }: Props) {
+export function NamedRefsScreen({
+  title,
+  noun,
+  testId,
+  list,
+  query,
+  schema,
+  create,
+  update,
+  remove,
+  canDelete,
+}: Props) {
   useClampedPage(list, query.data?.total);
   const dialog = useDialogParam();
   const feedback = useFeedback();
-  const edited = typeof dialog.target === 'number' ? (query.data?.items.find((r) => r.id === dialog.target) ?? null) : null;
+  const edited =
+    typeof dialog.target === 'number'
+      ? (query.data?.items.find((r) => r.id === dialog.target) ?? null)
+      : null;
   const showForm = dialog.target === 'new' || edited !== null;
 
   const open = (target: 'new' | number) => {
@@ -75,15 +89,33 @@ export function NamedRefsScreen({ title, noun, testId, list, query, schema, crea
       rejectLabel: 'Non',
       accept: () =>
         remove.mutate(r.id, {
-          onSuccess: () => feedback.success(`${capital(noun)} supprimée`, `« ${r.nom} » a été supprimée.`),
+          onSuccess: () =>
+            feedback.success(`${capital(noun)} supprimée`, `« ${r.nom} » a été supprimée.`),
           onError: feedback.actionError('Suppression impossible'),
         }),
     });
 
   const actions = (r: NamedRef) => (
     <div className="flex gap-1 justify-content-end">
-      <Button type="button" icon="pi pi-pencil" rounded text aria-label={`Modifier ${r.nom}`} onClick={() => open(r.id)} />
-      {canDelete && <Button type="button" icon="pi pi-trash" rounded text severity="danger" aria-label={`Supprimer ${r.nom}`} onClick={() => askDelete(r)} />}
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        rounded
+        text
+        aria-label={`Modifier ${r.nom}`}
+        onClick={() => open(r.id)}
+      />
+      {canDelete && (
+        <Button
+          type="button"
+          icon="pi pi-trash"
+          rounded
+          text
+          severity="danger"
+          aria-label={`Supprimer ${r.nom}`}
+          onClick={() => askDelete(r)}
+        />
+      )}
     </div>
   );
 
@@ -91,14 +123,32 @@ export function NamedRefsScreen({ title, noun, testId, list, query, schema, crea
     <div className="card-surface">
       <ConfirmDialog />
       <PageHeader title={title}>
-        <Button type="button" label={`Nouvelle ${noun}`} icon="pi pi-plus" onClick={() => open('new')} />
+        <Button
+          type="button"
+          label={`Nouvelle ${noun}`}
+          icon="pi pi-plus"
+          onClick={() => open('new')}
+        />
       </PageHeader>
-      {query.isError && <Message severity="error" text={errorMessage(query.error)} className="w-full justify-content-start mb-3" />}
+      {query.isError && (
+        <Message
+          severity="error"
+          text={errorMessage(query.error)}
+          className="w-full justify-content-start mb-3"
+        />
+      )}
       <DataTable
         value={query.data?.items ?? []}
         dataKey="id"
         loading={query.isFetching}
-        header={<SearchBox value={list.state.q} onSearch={list.setSearch} label={`Rechercher une ${noun}`} placeholder="Nom" />}
+        header={
+          <SearchBox
+            value={list.state.q}
+            onSearch={list.setSearch}
+            label={`Rechercher une ${noun}`}
+            placeholder="Nom"
+          />
+        }
         emptyMessage={`Aucune ${noun}`}
         stripedRows
         size="small"
@@ -106,10 +156,23 @@ export function NamedRefsScreen({ title, noun, testId, list, query, schema, crea
         {...pagedTableProps(list, query.data?.total ?? 0)}
       >
         <Column header="Nom" sortable field="nom" />
-        <Column header="Produits" sortable sortField="nb_produits" field="nbProduits" body={countCell} />
+        <Column
+          header="Produits"
+          sortable
+          sortField="nb_produits"
+          field="nbProduits"
+          body={countCell}
+        />
         <Column header="Actions" body={actions} headerClassName="text-right" />
       </DataTable>
-      <FormDialog header={edited ? `Modifier la ${noun}` : `Nouvelle ${noun}`} visible={showForm} onHide={dialog.close} formId={FORM_ID} saving={create.isPending || update.isPending} width="28rem">
+      <FormDialog
+        header={edited ? `Modifier la ${noun}` : `Nouvelle ${noun}`}
+        visible={showForm}
+        onHide={dialog.close}
+        formId={FORM_ID}
+        saving={create.isPending || update.isPending}
+        width="28rem"
+      >
         {showForm && (
           <NameForm
             key={edited?.id ?? 'new'}
@@ -121,8 +184,20 @@ export function NamedRefsScreen({ title, noun, testId, list, query, schema, crea
             serverErrors={fieldErrorsOf(edited ? update.error : create.error)}
             onSave={(body) =>
               edited
-                ? update.mutate({ id: edited.id, body }, { onSuccess: done(`${capital(noun)} enregistrée`, `« ${body.nom} » a été mise à jour.`), onError: feedback.formError('Enregistrement impossible', ['nom']) })
-                : create.mutate(body, { onSuccess: done(`${capital(noun)} créée`, `« ${body.nom} » a été ajoutée.`), onError: feedback.formError('Création impossible', ['nom']) })
+                ? update.mutate(
+                    { id: edited.id, body },
+                    {
+                      onSuccess: done(
+                        `${capital(noun)} enregistrée`,
+                        `« ${body.nom} » a été mise à jour.`,
+                      ),
+                      onError: feedback.formError('Enregistrement impossible', ['nom']),
+                    },
+                  )
+                : create.mutate(body, {
+                    onSuccess: done(`${capital(noun)} créée`, `« ${body.nom} » a été ajoutée.`),
+                    onError: feedback.formError('Création impossible', ['nom']),
+                  })
             }
           />
         )}

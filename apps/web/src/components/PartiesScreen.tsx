@@ -60,12 +60,28 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * `confirmerDoublon`, delete after a confirmation.
  */
 export function PartiesScreen<T extends Party, I extends { confirmerDoublon?: boolean }>({
-  title, noun, testId, searchPlaceholder, formId, fields, list, query, create, update, remove, formReady = true, children, renderForm,
+  title,
+  noun,
+  testId,
+  searchPlaceholder,
+  formId,
+  fields,
+  list,
+  query,
+  create,
+  update,
+  remove,
+  formReady = true,
+  children,
+  renderForm,
 }: Props<T, I>) {
   useClampedPage(list, query.data?.total);
   const dialog = useDialogParam();
   const feedback = useFeedback();
-  const edited = typeof dialog.target === 'number' ? (query.data?.items.find((c) => c.id === dialog.target) ?? null) : null;
+  const edited =
+    typeof dialog.target === 'number'
+      ? (query.data?.items.find((c) => c.id === dialog.target) ?? null)
+      : null;
   const showForm = (dialog.target === 'new' || edited !== null) && formReady;
   const Noun = capital(noun);
 
@@ -77,11 +93,19 @@ export function PartiesScreen<T extends Party, I extends { confirmerDoublon?: bo
   const save = (body: I) => {
     const onSuccess = (c: T) => {
       dialog.close();
-      feedback.success(edited ? `${Noun} enregistré` : `${Noun} créé`, `« ${c.nom} » ${edited ? 'a été mis à jour' : 'a été ajouté'}.`);
+      feedback.success(
+        edited ? `${Noun} enregistré` : `${Noun} créé`,
+        `« ${c.nom} » ${edited ? 'a été mis à jour' : 'a été ajouté'}.`,
+      );
     };
     const onError = (error: unknown) => {
-      if (isDuplicateWarning(error)) confirmDuplicate(error, () => save({ ...body, confirmerDoublon: true }));
-      else feedback.formError(edited ? 'Enregistrement impossible' : 'Création impossible', fields)(error);
+      if (isDuplicateWarning(error))
+        confirmDuplicate(error, () => save({ ...body, confirmerDoublon: true }));
+      else
+        feedback.formError(
+          edited ? 'Enregistrement impossible' : 'Création impossible',
+          fields,
+        )(error);
     };
     if (edited) update.mutate({ id: edited.id, body }, { onSuccess, onError });
     else create.mutate(body, { onSuccess, onError });
@@ -95,12 +119,31 @@ export function PartiesScreen<T extends Party, I extends { confirmerDoublon?: bo
       acceptLabel: 'Oui',
       rejectLabel: 'Non',
       defaultFocus: 'reject',
-      accept: () => remove.mutate(c.id, { onSuccess: () => feedback.success(`${Noun} supprimé`, `« ${c.nom} » a été supprimé.`), onError: feedback.actionError('Suppression impossible') }),
+      accept: () =>
+        remove.mutate(c.id, {
+          onSuccess: () => feedback.success(`${Noun} supprimé`, `« ${c.nom} » a été supprimé.`),
+          onError: feedback.actionError('Suppression impossible'),
+        }),
     });
   const actions = (c: T) => (
     <div className="flex gap-1 justify-content-end">
-      <Button type="button" icon="pi pi-pencil" rounded text aria-label={`Modifier ${c.nom}`} onClick={() => open(c.id)} />
-      <Button type="button" icon="pi pi-trash" rounded text severity="danger" aria-label={`Supprimer ${c.nom}`} onClick={() => askDelete(c)} />
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        rounded
+        text
+        aria-label={`Modifier ${c.nom}`}
+        onClick={() => open(c.id)}
+      />
+      <Button
+        type="button"
+        icon="pi pi-trash"
+        rounded
+        text
+        severity="danger"
+        aria-label={`Supprimer ${c.nom}`}
+        onClick={() => askDelete(c)}
+      />
     </div>
   );
   const error = edited ? update.error : create.error;
@@ -109,14 +152,32 @@ export function PartiesScreen<T extends Party, I extends { confirmerDoublon?: bo
     <div className="card-surface">
       <ConfirmDialog />
       <PageHeader title={title}>
-        <Button type="button" label={`Nouveau ${noun}`} icon="pi pi-plus" onClick={() => open('new')} />
+        <Button
+          type="button"
+          label={`Nouveau ${noun}`}
+          icon="pi pi-plus"
+          onClick={() => open('new')}
+        />
       </PageHeader>
-      {query.isError && <Message severity="error" text={errorMessage(query.error)} className="w-full justify-content-start mb-3" />}
+      {query.isError && (
+        <Message
+          severity="error"
+          text={errorMessage(query.error)}
+          className="w-full justify-content-start mb-3"
+        />
+      )}
       <DataTable
         value={query.data?.items ?? []}
         dataKey="id"
         loading={query.isFetching}
-        header={<SearchBox value={list.state.q} onSearch={list.setSearch} label={`Rechercher un ${noun}`} placeholder={searchPlaceholder} />}
+        header={
+          <SearchBox
+            value={list.state.q}
+            onSearch={list.setSearch}
+            label={`Rechercher un ${noun}`}
+            placeholder={searchPlaceholder}
+          />
+        }
         emptyMessage={`Aucun ${noun}`}
         stripedRows
         size="small"
@@ -126,10 +187,21 @@ export function PartiesScreen<T extends Party, I extends { confirmerDoublon?: bo
         {children}
         <Column header="Actions" body={actions} headerClassName="text-right" />
       </DataTable>
-      <FormDialog header={edited ? `Modifier le ${noun}` : `Nouveau ${noun}`} visible={showForm} onHide={dialog.close} formId={formId} saving={create.isPending || update.isPending}>
+      <FormDialog
+        header={edited ? `Modifier le ${noun}` : `Nouveau ${noun}`}
+        visible={showForm}
+        onHide={dialog.close}
+        formId={formId}
+        saving={create.isPending || update.isPending}
+      >
         {showForm && (
           <Fragment key={edited?.id ?? 'new'}>
-            {renderForm({ formId, edited, serverErrors: isDuplicateWarning(error) ? {} : fieldErrorsOf(error), onSave: save })}
+            {renderForm({
+              formId,
+              edited,
+              serverErrors: isDuplicateWarning(error) ? {} : fieldErrorsOf(error),
+              onSave: save,
+            })}
           </Fragment>
         )}
       </FormDialog>

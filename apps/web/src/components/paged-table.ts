@@ -21,7 +21,8 @@ export function pagedTableProps(list: ListParams, totalRecords: number) {
     ...tableSort(list.state.sort),
     onPage: (e: DataTableStateEvent) => list.setPage(Math.floor(e.first / e.rows) + 1, e.rows),
     onSort: (e: DataTableStateEvent) => list.setSort(sortFromTable(e.sortField, e.sortOrder)),
-    paginatorTemplate: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport',
+    paginatorTemplate:
+      'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport',
     currentPageReportTemplate: '{first} à {last} sur {totalRecords}',
   };
 }

@@ -38,8 +38,13 @@ describe('configuration panel', () => {
     expect(screen.getByLabelText("Activer l'effet d'onde sur les boutons")).not.toBeChecked();
     await userEvent.setup().click(screen.getByRole('button', { name: /Lara sombre indigo/ }));
     // The new stylesheet loads beside the old one, which goes once the new one has loaded.
-    expect(document.querySelector('link[href="/themes/lara-dark-indigo/theme.css"]')).not.toBeNull();
-    expect(JSON.parse(localStorage.getItem(LAYOUT_CONFIG_KEY)!)).toMatchObject({ theme: 'lara-dark-indigo', colorScheme: 'dark' });
+    expect(
+      document.querySelector('link[href="/themes/lara-dark-indigo/theme.css"]'),
+    ).not.toBeNull();
+    expect(JSON.parse(localStorage.getItem(LAYOUT_CONFIG_KEY)!)).toMatchObject({
+      theme: 'lara-dark-indigo',
+      colorScheme: 'dark',
+    });
   });
 
   it('hides menu type, input style and ripple in minimal mode', () => {
@@ -47,6 +52,8 @@ describe('configuration panel', () => {
     expect(screen.queryByLabelText('Statique')).toBeNull();
     expect(screen.queryByLabelText('Rempli')).toBeNull();
     expect(screen.queryByText("Effet d'onde")).toBeNull();
-    expect(screen.getByRole('button', { name: "Diminuer l'échelle", hidden: true })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: "Diminuer l'échelle", hidden: true }),
+    ).toBeInTheDocument();
   });
 });

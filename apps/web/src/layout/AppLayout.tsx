@@ -34,7 +34,11 @@ export function AppLayout() {
   // The end of a navigation closes the menu and the profile panel.
   useEffect(() => hideMenus(), [location.key, hideMenus]);
   useOutsideClick(menuOpen, [sidebar, refs.menuButton], hideMenu);
-  useOutsideClick(state.profileSidebarVisible, [refs.topbarMenu, refs.topbarMenuButton], hideProfile);
+  useOutsideClick(
+    state.profileSidebarVisible,
+    [refs.topbarMenu, refs.topbarMenuButton],
+    hideProfile,
+  );
 
   useEffect(() => {
     document.body.classList.toggle('blocked-scroll', state.staticMenuMobileActive);

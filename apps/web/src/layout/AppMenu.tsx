@@ -18,7 +18,8 @@ export function AppMenu() {
     if (activeKey) setOpenKey(activeKey);
   }, [activeKey]);
 
-  const toggle = (key: string) => setOpenKey((current) => (isOpen(current, key) ? parentKey(key) : key));
+  const toggle = (key: string) =>
+    setOpenKey((current) => (isOpen(current, key) ? parentKey(key) : key));
 
   return (
     <nav aria-label="Menu principal">

@@ -16,10 +16,16 @@ interface Props {
 function Content({ item, toggler }: { item: MenuItem; toggler?: boolean }) {
   return (
     <>
-      {item.icon && <i className={classNames('layout-menuitem-icon', item.icon)} aria-hidden="true" />}
+      {item.icon && (
+        <i className={classNames('layout-menuitem-icon', item.icon)} aria-hidden="true" />
+      )}
       <span className="layout-menuitem-text">{item.label}</span>
-      {item.badge && <span className="p-badge p-component layout-menuitem-badge">{item.badge}</span>}
-      {toggler && <i className="pi pi-fw pi-angle-down layout-submenu-toggler" aria-hidden="true" />}
+      {item.badge && (
+        <span className="p-badge p-component layout-menuitem-badge">{item.badge}</span>
+      )}
+      {toggler && (
+        <i className="pi pi-fw pi-angle-down layout-submenu-toggler" aria-hidden="true" />
+      )}
     </>
   );
 }
@@ -37,7 +43,9 @@ export function AppMenuItem({ item, path, activeKey, openKey, onToggle }: Props)
       <span id={tooltipId} hidden>
         {item.tooltip}
       </span>
-      {anchor && <Tooltip target={anchor} content={item.tooltip} position="right" showDelay={300} />}
+      {anchor && (
+        <Tooltip target={anchor} content={item.tooltip} position="right" showDelay={300} />
+      )}
     </>
   );
 
@@ -58,10 +66,20 @@ export function AppMenuItem({ item, path, activeKey, openKey, onToggle }: Props)
           <Content item={item} toggler />
         </button>
         {tooltip}
-        <div className={classNames('layout-submenu-wrapper', { 'layout-submenu-open': open })} inert={!open}>
+        <div
+          className={classNames('layout-submenu-wrapper', { 'layout-submenu-open': open })}
+          inert={!open}
+        >
           <ul id={`${id}-submenu`} className="layout-submenu">
             {item.items.map((child, i) => (
-              <AppMenuItem key={child.label} item={child} path={[...path, i]} activeKey={activeKey} openKey={openKey} onToggle={onToggle} />
+              <AppMenuItem
+                key={child.label}
+                item={child}
+                path={[...path, i]}
+                activeKey={activeKey}
+                openKey={openKey}
+                onToggle={onToggle}
+              />
             ))}
           </ul>
         </div>

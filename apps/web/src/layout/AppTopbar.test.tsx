@@ -23,7 +23,10 @@ describe('top bar', () => {
     const panel = screen.getByTestId('user-panel');
     expect(within(panel).getByText('Awa Diop')).toBeInTheDocument();
     expect(within(panel).getByText('Propriétaire')).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: /Paramètres/ })).toHaveAttribute('href', '/pages/users/user-profile');
+    expect(within(panel).getByRole('link', { name: /Paramètres/ })).toHaveAttribute(
+      'href',
+      '/pages/users/user-profile',
+    );
   });
 
   it('manager: POS button, no shop switcher', async () => {
@@ -60,7 +63,9 @@ describe('top bar', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Se Déconnecter' }));
     expect(await screen.findByText('Voulez-vous vraiment vous déconnecter ?')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Oui', hidden: true })).toHaveFocus());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Oui', hidden: true })).toHaveFocus(),
+    );
     await user.click(screen.getByRole('button', { name: 'Oui', hidden: true }));
     expect(await screen.findByText('Vous êtes déconnecté')).toBeInTheDocument();
     expect(screen.getByText('Déconnecté')).toBeInTheDocument();

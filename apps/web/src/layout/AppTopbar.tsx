@@ -40,7 +40,11 @@ export function AppTopbar({ refs }: { refs: TopbarRefs }) {
       </button>
 
       {showsPosButton(role) && (
-        <Link to="/pages/ventes" className="p-button p-button-sm layout-topbar-pos" data-testid="pos-button">
+        <Link
+          to="/pages/ventes"
+          className="p-button p-button-sm layout-topbar-pos"
+          data-testid="pos-button"
+        >
           <i className="pi pi-shopping-cart mr-2" aria-hidden="true" />
           POS
         </Link>
@@ -61,7 +65,9 @@ export function AppTopbar({ refs }: { refs: TopbarRefs }) {
       <div
         ref={refs.topbarMenu}
         id="layout-topbar-menu"
-        className={classNames('layout-topbar-menu', { 'layout-topbar-menu-mobile-active': state.profileSidebarVisible })}
+        className={classNames('layout-topbar-menu', {
+          'layout-topbar-menu-mobile-active': state.profileSidebarVisible,
+        })}
       >
         {showsShopSwitcher(role) && <ShopSwitcher />}
         <UserPanel />

@@ -54,7 +54,11 @@ export function ConfigLayoutOptions({ config, onChange }: Props) {
       <section className="layout-config-section" aria-labelledby="config-ripple-title">
         <h3 id="config-ripple-title">Effet d'onde</h3>
         <div className="layout-config-option">
-          <InputSwitch inputId="config-ripple" checked={config.ripple} onChange={(e) => onChange({ ripple: e.value })} />
+          <InputSwitch
+            inputId="config-ripple"
+            checked={config.ripple}
+            onChange={(e) => onChange({ ripple: e.value })}
+          />
           <label htmlFor="config-ripple">Activer l'effet d'onde sur les boutons</label>
         </div>
       </section>

@@ -6,7 +6,13 @@ const MIN = Math.min(...LAYOUT_SCALES);
 const MAX = Math.max(...LAYOUT_SCALES);
 
 /** Scale steps 12 to 16: minus disabled at 12, plus disabled at 16 (seed §2). */
-export function ConfigScale({ scale, onChange }: { scale: number; onChange: (scale: number) => void }) {
+export function ConfigScale({
+  scale,
+  onChange,
+}: {
+  scale: number;
+  onChange: (scale: number) => void;
+}) {
   const index = LAYOUT_SCALES.findIndex((s) => s === scale);
   const step = (delta: number) => {
     const next = LAYOUT_SCALES[index + delta];
@@ -27,7 +33,12 @@ export function ConfigScale({ scale, onChange }: { scale: number; onChange: (sca
         />
         <div className="layout-config-scale-steps" aria-hidden="true">
           {LAYOUT_SCALES.map((s) => (
-            <i key={s} className={classNames('pi pi-circle-fill', { 'layout-config-scale-current': s === scale })} />
+            <i
+              key={s}
+              className={classNames('pi pi-circle-fill', {
+                'layout-config-scale-current': s === scale,
+              })}
+            />
           ))}
         </div>
         <Button

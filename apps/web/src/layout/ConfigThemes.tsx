@@ -5,7 +5,13 @@ import { THEMES } from './themes';
 const SCHEME_LABEL = { light: 'Clair', dark: 'Sombre' } as const;
 
 /** The theme list: each theme sets its own colour scheme. */
-export function ConfigThemes({ theme, onChange }: { theme: string; onChange: (patch: Partial<LayoutConfig>) => void }) {
+export function ConfigThemes({
+  theme,
+  onChange,
+}: {
+  theme: string;
+  onChange: (patch: Partial<LayoutConfig>) => void;
+}) {
   return (
     <section className="layout-config-section" aria-labelledby="config-themes-title">
       <h3 id="config-themes-title">Thèmes</h3>
@@ -14,14 +20,20 @@ export function ConfigThemes({ theme, onChange }: { theme: string; onChange: (pa
           <button
             key={t.name}
             type="button"
-            className={classNames('layout-config-theme p-link', { 'layout-config-theme-active': t.name === theme })}
+            className={classNames('layout-config-theme p-link', {
+              'layout-config-theme-active': t.name === theme,
+            })}
             aria-pressed={t.name === theme}
             aria-label={`${t.label} (${SCHEME_LABEL[t.colorScheme].toLowerCase()})`}
             title={t.label}
             data-theme={t.name}
             onClick={() => onChange({ theme: t.name, colorScheme: t.colorScheme })}
           >
-            <span className="layout-config-theme-swatch" style={{ background: t.swatch }} aria-hidden="true">
+            <span
+              className="layout-config-theme-swatch"
+              style={{ background: t.swatch }}
+              aria-hidden="true"
+            >
               <i className={t.colorScheme === 'dark' ? 'pi pi-moon' : 'pi pi-sun'} />
             </span>
             <span className="layout-config-theme-label">{t.label}</span>

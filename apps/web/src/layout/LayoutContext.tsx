@@ -1,6 +1,14 @@
 import { BREAKPOINT_DESKTOP, type LayoutConfig } from '@comptoir/shared';
 import { PrimeReactContext } from 'primereact/api';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { loadLayoutConfig, saveLayoutConfig } from './layout-config';
 import { applyScale, applyTheme } from './theme-link';
 
@@ -76,14 +84,21 @@ export function LayoutProvider({ children }: { children: ReactNode }) {
   const hideMenus = useCallback(() => {
     setState((s) =>
       s.overlayMenuActive || s.staticMenuMobileActive || s.profileSidebarVisible
-        ? { ...s, overlayMenuActive: false, staticMenuMobileActive: false, profileSidebarVisible: false }
+        ? {
+            ...s,
+            overlayMenuActive: false,
+            staticMenuMobileActive: false,
+            profileSidebarVisible: false,
+          }
         : s,
     );
   }, []);
 
   const hideMenu = useCallback(() => {
     setState((s) =>
-      s.overlayMenuActive || s.staticMenuMobileActive ? { ...s, overlayMenuActive: false, staticMenuMobileActive: false } : s,
+      s.overlayMenuActive || s.staticMenuMobileActive
+        ? { ...s, overlayMenuActive: false, staticMenuMobileActive: false }
+        : s,
     );
   }, []);
 
@@ -92,12 +107,34 @@ export function LayoutProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const setConfigVisible = useCallback((visible: boolean) => {
-    setState((s) => (s.configSidebarVisible === visible ? s : { ...s, configSidebarVisible: visible }));
+    setState((s) =>
+      s.configSidebarVisible === visible ? s : { ...s, configSidebarVisible: visible },
+    );
   }, []);
 
   const value = useMemo<LayoutContextValue>(
-    () => ({ config, setConfig, state, onMenuToggle, toggleProfileSidebar, hideMenus, hideMenu, hideProfile, setConfigVisible }),
-    [config, setConfig, state, onMenuToggle, toggleProfileSidebar, hideMenus, hideMenu, hideProfile, setConfigVisible],
+    () => ({
+      config,
+      setConfig,
+      state,
+      onMenuToggle,
+      toggleProfileSidebar,
+      hideMenus,
+      hideMenu,
+      hideProfile,
+      setConfigVisible,
+    }),
+    [
+      config,
+      setConfig,
+      state,
+      onMenuToggle,
+      toggleProfileSidebar,
+      hideMenus,
+      hideMenu,
+      hideProfile,
+      setConfigVisible,
+    ],
   );
   return <LayoutContext.Provider value={value}>{children}</LayoutContext.Provider>;
 }

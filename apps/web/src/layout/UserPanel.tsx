@@ -25,7 +25,10 @@ export function UserPanel() {
           {roleLabel}
         </span>
       </div>
-      <Link to="/pages/users/user-profile" className="p-button p-button-text p-button-sm layout-user-action">
+      <Link
+        to="/pages/users/user-profile"
+        className="p-button p-button-text p-button-sm layout-user-action"
+      >
         <i className="pi pi-cog mr-2" aria-hidden="true" />
         Paramètres
       </Link>

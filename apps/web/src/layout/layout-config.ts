@@ -30,7 +30,8 @@ export function loadLayoutConfig(): LayoutConfig {
     inputStyle: oneOf(INPUT_STYLES, stored.inputStyle, DEFAULT_LAYOUT.inputStyle),
     ripple: typeof stored.ripple === 'boolean' ? stored.ripple : DEFAULT_LAYOUT.ripple,
     theme: theme?.name ?? DEFAULT_LAYOUT.theme,
-    colorScheme: theme?.colorScheme ?? oneOf(COLOR_SCHEMES, stored.colorScheme, DEFAULT_LAYOUT.colorScheme),
+    colorScheme:
+      theme?.colorScheme ?? oneOf(COLOR_SCHEMES, stored.colorScheme, DEFAULT_LAYOUT.colorScheme),
   };
 }
 

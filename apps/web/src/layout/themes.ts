@@ -12,12 +12,32 @@ export interface ThemeOption {
 export const THEMES: readonly ThemeOption[] = [
   { name: 'lara-light-blue', label: 'Lara clair bleu', colorScheme: 'light', swatch: '#3b82f6' },
   { name: 'lara-dark-blue', label: 'Lara sombre bleu', colorScheme: 'dark', swatch: '#60a5fa' },
-  { name: 'lara-light-indigo', label: 'Lara clair indigo', colorScheme: 'light', swatch: '#6366f1' },
+  {
+    name: 'lara-light-indigo',
+    label: 'Lara clair indigo',
+    colorScheme: 'light',
+    swatch: '#6366f1',
+  },
   { name: 'lara-dark-indigo', label: 'Lara sombre indigo', colorScheme: 'dark', swatch: '#818cf8' },
-  { name: 'lara-light-teal', label: 'Lara clair sarcelle', colorScheme: 'light', swatch: '#14b8a6' },
+  {
+    name: 'lara-light-teal',
+    label: 'Lara clair sarcelle',
+    colorScheme: 'light',
+    swatch: '#14b8a6',
+  },
   { name: 'lara-dark-teal', label: 'Lara sombre sarcelle', colorScheme: 'dark', swatch: '#2dd4bf' },
-  { name: 'md-light-indigo', label: 'Material clair indigo', colorScheme: 'light', swatch: '#3f51b5' },
-  { name: 'md-dark-indigo', label: 'Material sombre indigo', colorScheme: 'dark', swatch: '#9fa8da' },
+  {
+    name: 'md-light-indigo',
+    label: 'Material clair indigo',
+    colorScheme: 'light',
+    swatch: '#3f51b5',
+  },
+  {
+    name: 'md-dark-indigo',
+    label: 'Material sombre indigo',
+    colorScheme: 'dark',
+    swatch: '#9fa8da',
+  },
 ];
 
 export const THEME_LINK_ID = 'theme-css';

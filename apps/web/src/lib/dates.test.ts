@@ -4,7 +4,9 @@ import { addDaysIso, formatDay, fromIsoDay, toIsoDay } from './dates';
 describe('calendar days', () => {
   it('converts between days and the local dates of a Calendar, without time zone shift', () => {
     const date = fromIsoDay('2026-11-20')!;
-    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours()]).toEqual([2026, 10, 20, 0]);
+    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours()]).toEqual([
+      2026, 10, 20, 0,
+    ]);
     expect(toIsoDay(date)).toBe('2026-11-20');
     expect(toIsoDay(new Date(2027, 0, 5, 23, 59))).toBe('2027-01-05');
   });

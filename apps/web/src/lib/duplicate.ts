@@ -2,7 +2,8 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { ApiError } from './errors';
 
 /** A 409 answer to a customer or supplier: a record with the same phone or e-mail exists. */
-export const isDuplicateWarning = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409;
+export const isDuplicateWarning = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409;
 
 /**
  * Asks whether to create the record anyway, naming the existing one(s) the server listed; "Oui"

@@ -53,7 +53,11 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 function isProblem(value: unknown): value is Problem {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v['status'] === 'number' && typeof v['title'] === 'string' && typeof v['code'] === 'string';
+  return (
+    typeof v['status'] === 'number' &&
+    typeof v['title'] === 'string' &&
+    typeof v['code'] === 'string'
+  );
 }
 
 /** Builds the ApiError of an error answer, whatever its body. */
@@ -64,7 +68,8 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
   } catch {
     /* not JSON: a proxy page, an empty body */
   }
-  if (isProblem(body)) return new ApiError({ ...body, detail: body.detail ?? '', type: body.type ?? 'about:blank' });
+  if (isProblem(body))
+    return new ApiError({ ...body, detail: body.detail ?? '', type: body.type ?? 'about:blank' });
   return new ApiError({
     type: 'about:blank',
     title: 'Erreur du serveur',

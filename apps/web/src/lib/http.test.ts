@@ -70,11 +70,17 @@ describe('http client', () => {
   });
 
   it('throws an ApiError carrying the problem', async () => {
-    fetchMock.mockResolvedValue(problem(400, 'VALIDATION', 'Données invalides.', [{ field: 'nom', message: 'Le nom est obligatoire.' }]));
+    fetchMock.mockResolvedValue(
+      problem(400, 'VALIDATION', 'Données invalides.', [
+        { field: 'nom', message: 'Le nom est obligatoire.' },
+      ]),
+    );
     const error = await http.put('/api/account', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('VALIDATION');
-    expect((error as ApiError).fieldErrors).toEqual([{ field: 'nom', message: 'Le nom est obligatoire.' }]);
+    expect((error as ApiError).fieldErrors).toEqual([
+      { field: 'nom', message: 'Le nom est obligatoire.' },
+    ]);
   });
 
   it('throws a NetworkError when the server cannot be reached', async () => {
@@ -83,7 +89,11 @@ describe('http client', () => {
   });
 
   it('two concurrent 401: exactly one refresh, and each call retried once with the new token', async () => {
-    const auth = { ...makeAuth(['ROLE_PROPRIETAIRE']), token: 'new-token', refreshToken: 'refresh-2' };
+    const auth = {
+      ...makeAuth(['ROLE_PROPRIETAIRE']),
+      token: 'new-token',
+      refreshToken: 'refresh-2',
+    };
     server(() => json(200, auth));
     const [a, b] = await Promise.all([http.get('/api/a'), http.get('/api/b')]);
     expect(a).toEqual({ url: '/api/a' });
@@ -98,7 +108,11 @@ describe('http client', () => {
   });
 
   it('retries only once: a second 401 goes back to the caller', async () => {
-    const auth = { ...makeAuth(['ROLE_GERANT']), token: 'still-refused', refreshToken: 'refresh-2' };
+    const auth = {
+      ...makeAuth(['ROLE_GERANT']),
+      token: 'still-refused',
+      refreshToken: 'refresh-2',
+    };
     server(() => json(200, auth));
     const error = await http.get('/api/a').catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(401);
@@ -117,8 +131,12 @@ describe('http client', () => {
   });
 
   it('never refreshes on a 401 of the login or refresh calls themselves', async () => {
-    fetchMock.mockResolvedValue(problem(401, 'INVALID_CREDENTIALS', 'Adresse e-mail ou mot de passe incorrect.'));
-    await expect(http.post('/api/auth/login', { email: 'a@b.fr', password: 'x' })).rejects.toBeInstanceOf(ApiError);
+    fetchMock.mockResolvedValue(
+      problem(401, 'INVALID_CREDENTIALS', 'Adresse e-mail ou mot de passe incorrect.'),
+    );
+    await expect(
+      http.post('/api/auth/login', { email: 'a@b.fr', password: 'x' }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(getToken()).toBe('old-token');
   });

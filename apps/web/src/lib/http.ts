@@ -20,7 +20,8 @@ export const REFRESH_PATH = '/api/auth/refresh';
 /** Calls whose 401 means "wrong credentials", not "expired session": never refreshed. */
 const NO_REFRESH = new Set([LOGIN_PATH, REFRESH_PATH]);
 
-const isRelative = (url: string): boolean => !/^[a-z][a-z\d+.-]*:/i.test(url) && !url.startsWith('//');
+const isRelative = (url: string): boolean =>
+  !/^[a-z][a-z\d+.-]*:/i.test(url) && !url.startsWith('//');
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
@@ -48,7 +49,13 @@ async function send(url: string, options: RequestOptions, token: string | null):
       const xsrf = await ensureXsrfToken();
       if (xsrf) headers.set(XSRF_HEADER, xsrf);
     }
-    return await fetch(url, { method, headers, body, signal: options.signal, credentials: 'same-origin' });
+    return await fetch(url, {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError(error);
@@ -78,7 +85,8 @@ export function refreshSession(): Promise<string> {
       } catch (error) {
         failure = error;
       }
-      const transient = failure instanceof NetworkError || (failure instanceof ApiError && failure.status >= 500);
+      const transient =
+        failure instanceof NetworkError || (failure instanceof ApiError && failure.status >= 500);
       if (transient) throw failure;
     }
     clearSession();
@@ -123,7 +131,8 @@ async function answer(path: string, options: RequestOptions): Promise<Response> 
     try {
       fresh = stored && stored !== token ? stored : await refreshSession();
     } catch (error) {
-      if (error instanceof NetworkError || (error instanceof ApiError && error.status >= 500)) throw error;
+      if (error instanceof NetworkError || (error instanceof ApiError && error.status >= 500))
+        throw error;
       throw await apiErrorFrom(response);
     }
     response = await send(url, options, fresh);
@@ -133,7 +142,8 @@ async function answer(path: string, options: RequestOptions): Promise<Response> 
 }
 
 export const http = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),

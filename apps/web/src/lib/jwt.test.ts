@@ -11,9 +11,12 @@ describe('decodeToken', () => {
     });
   });
 
-  it.each(['', 'pas-un-jeton', 'a.b.c', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.x'])('logs "Invalid token" and returns null for %j', (token) => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(decodeToken(token)).toBeNull();
-    expect(error).toHaveBeenCalledWith('Invalid token');
-  });
+  it.each(['', 'pas-un-jeton', 'a.b.c', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.x'])(
+    'logs "Invalid token" and returns null for %j',
+    (token) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(decodeToken(token)).toBeNull();
+      expect(error).toHaveBeenCalledWith('Invalid token');
+    },
+  );
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readListState, sortFromTable, tableSort, toApiQuery, writeListState, type ListSpec } from './list-params';
+import {
+  readListState,
+  sortFromTable,
+  tableSort,
+  toApiQuery,
+  writeListState,
+  type ListSpec,
+} from './list-params';
 
 const SPEC: ListSpec = { sorts: ['nom', 'email', 'last_login_at'], filters: ['role', 'active'] };
 const read = (qs: string) => readListState(new URLSearchParams(qs), SPEC);
@@ -29,17 +36,33 @@ describe('list state in the URL', () => {
 
   it('writes only what differs from the defaults, and keeps the other params', () => {
     const base = new URLSearchParams('tab=abonnements&edit=4&page=5&q=old');
-    const next = writeListState(base, { page: 1, size: 8, sort: 'nom,asc', q: '  ', filters: { role: 'ROLE_ADMIN' } }, SPEC);
+    const next = writeListState(
+      base,
+      { page: 1, size: 8, sort: 'nom,asc', q: '  ', filters: { role: 'ROLE_ADMIN' } },
+      SPEC,
+    );
     expect(next.toString()).toBe('tab=abonnements&edit=4&sort=nom%2Casc&role=ROLE_ADMIN');
   });
 
   it('round-trips: what is written is read back the same', () => {
-    const state = { page: 4, size: 32, sort: 'last_login_at,desc', q: 'diop', filters: { active: 'true' } };
+    const state = {
+      page: 4,
+      size: 32,
+      sort: 'last_login_at,desc',
+      q: 'diop',
+      filters: { active: 'true' },
+    };
     expect(readListState(writeListState(new URLSearchParams(), state, SPEC), SPEC)).toEqual(state);
   });
 
   it('makes the query of the list call', () => {
-    expect(toApiQuery(read('page=2&q=%20fatou%20&active=true'))).toEqual({ page: 2, size: 8, sort: undefined, q: 'fatou', active: 'true' });
+    expect(toApiQuery(read('page=2&q=%20fatou%20&active=true'))).toEqual({
+      page: 2,
+      size: 8,
+      sort: undefined,
+      q: 'fatou',
+      active: 'true',
+    });
     expect(toApiQuery(read(''))).toEqual({ page: 1, size: 8, sort: undefined, q: undefined });
   });
 

@@ -32,7 +32,11 @@ function positiveInt(raw: string | null): number | null {
 
 export function isValidSort(sort: string, sorts: readonly string[]): boolean {
   const [field, direction, ...rest] = sort.split(',');
-  return rest.length === 0 && sorts.includes(field ?? '') && (direction === 'asc' || direction === 'desc');
+  return (
+    rest.length === 0 &&
+    sorts.includes(field ?? '') &&
+    (direction === 'asc' || direction === 'desc')
+  );
 }
 
 /** Reads the list state from the URL; anything malformed falls back to the default. */
@@ -46,7 +50,8 @@ export function readListState(params: URLSearchParams, spec: ListSpec): ListStat
   }
   return {
     page: positiveInt(params.get('page')) ?? DEFAULT_PAGE,
-    size: size !== null && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    size:
+      size !== null && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
     sort: sort && isValidSort(sort, spec.sorts) ? sort : null,
     q: (params.get('q') ?? '').slice(0, SEARCH_MAX),
     filters,
@@ -57,9 +62,14 @@ export function readListState(params: URLSearchParams, spec: ListSpec): ListStat
  * Writes the list state over `base`, keeping its other params (tab, open dialog). Defaults are
  * left out: a fresh list has a clean URL.
  */
-export function writeListState(base: URLSearchParams, state: ListState, spec: ListSpec): URLSearchParams {
+export function writeListState(
+  base: URLSearchParams,
+  state: ListState,
+  spec: ListSpec,
+): URLSearchParams {
   const next = new URLSearchParams(base);
-  const put = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key));
+  const put = (key: string, value: string | null) =>
+    value ? next.set(key, value) : next.delete(key);
   put('page', state.page !== DEFAULT_PAGE ? String(state.page) : null);
   put('size', state.size !== DEFAULT_PAGE_SIZE ? String(state.size) : null);
   put('sort', state.sort);
@@ -80,14 +90,20 @@ export function toApiQuery(state: ListState): Record<string, QueryValue> {
 }
 
 /** PrimeReact's sortField/sortOrder of the DataTable, from the URL's sort. */
-export function tableSort(sort: string | null): { sortField: string | undefined; sortOrder: 1 | -1 | 0 } {
+export function tableSort(sort: string | null): {
+  sortField: string | undefined;
+  sortOrder: 1 | -1 | 0;
+} {
   if (!sort) return { sortField: undefined, sortOrder: 0 };
   const [field, direction] = sort.split(',');
   return { sortField: field, sortOrder: direction === 'desc' ? -1 : 1 };
 }
 
 /** The URL's sort from PrimeReact's sort event; no field or no order means the default order. */
-export function sortFromTable(field: string | undefined | null, order: number | null | undefined): string | null {
+export function sortFromTable(
+  field: string | undefined | null,
+  order: number | null | undefined,
+): string | null {
   if (!field || !order) return null;
   return `${field},${order < 0 ? 'desc' : 'asc'}`;
 }

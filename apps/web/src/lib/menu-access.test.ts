@@ -3,7 +3,13 @@ import { menuAllows } from './menu-access';
 
 describe('screens open to a role (read from the menus)', () => {
   it('administrator: the platform screens', () => {
-    for (const path of ['/pages/users', '/pages/services', '/pages/unites', '/pages/types-ventes', '/pages/abonnements']) {
+    for (const path of [
+      '/pages/users',
+      '/pages/services',
+      '/pages/unites',
+      '/pages/types-ventes',
+      '/pages/abonnements',
+    ]) {
       expect(menuAllows('ROLE_ADMIN', path)).toBe(true);
     }
   });
@@ -17,7 +23,13 @@ describe('screens open to a role (read from the menus)', () => {
   });
 
   it('manager and unknown role: none of these screens', () => {
-    for (const path of ['/pages/users', '/pages/services', '/pages/unites', '/pages/types-ventes', '/pages/abonnements']) {
+    for (const path of [
+      '/pages/users',
+      '/pages/services',
+      '/pages/unites',
+      '/pages/types-ventes',
+      '/pages/abonnements',
+    ]) {
       expect(menuAllows('ROLE_GERANT', path)).toBe(false);
       expect(menuAllows(null, path)).toBe(false);
     }

@@ -5,5 +5,9 @@
 export const SAME_SCREEN = { sameScreen: true } as const;
 
 export function isSameScreen(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && (state as { sameScreen?: unknown }).sameScreen === true;
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    (state as { sameScreen?: unknown }).sameScreen === true
+  );
 }

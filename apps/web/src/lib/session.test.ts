@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { makeAuth } from '../test/fixtures';
-import { applyRefresh, getCurrentService, getServices, isLoggedIn, saveLogin, selectService, setUser } from './session';
+import {
+  applyRefresh,
+  getCurrentService,
+  getServices,
+  isLoggedIn,
+  saveLogin,
+  selectService,
+  setUser,
+} from './session';
 
 describe('session', () => {
   it('stores token, refreshToken, user, services and the current service at login', () => {

@@ -1,4 +1,9 @@
-import { STORAGE_KEYS, type AuthResponse, type SessionService, type SessionUser } from '@comptoir/shared';
+import {
+  STORAGE_KEYS,
+  type AuthResponse,
+  type SessionService,
+  type SessionUser,
+} from '@comptoir/shared';
 
 /** The current shop, as kept in localStorage `service`. */
 export interface CurrentService {
@@ -24,7 +29,8 @@ export function subscribeSession(listener: () => void): () => void {
 if (typeof window !== 'undefined') {
   // Another tab logged in, out or switched shop.
   window.addEventListener('storage', (event) => {
-    if (event.key === null || (Object.values(STORAGE_KEYS) as string[]).includes(event.key)) notify();
+    if (event.key === null || (Object.values(STORAGE_KEYS) as string[]).includes(event.key))
+      notify();
   });
 }
 
@@ -42,18 +48,27 @@ export const getToken = (): string | null => localStorage.getItem(STORAGE_KEYS.t
 export const getRefreshToken = (): string | null => localStorage.getItem(STORAGE_KEYS.refreshToken);
 export const isLoggedIn = (): boolean => Boolean(getToken());
 export const getUser = (): SessionUser | null => readJson<SessionUser>(STORAGE_KEYS.user);
-export const getServices = (): SessionService[] => readJson<SessionService[]>(STORAGE_KEYS.services) ?? [];
-export const getCurrentService = (): CurrentService | null => readJson<CurrentService>(STORAGE_KEYS.service);
+export const getServices = (): SessionService[] =>
+  readJson<SessionService[]>(STORAGE_KEYS.services) ?? [];
+export const getCurrentService = (): CurrentService | null =>
+  readJson<CurrentService>(STORAGE_KEYS.service);
 
 function writeServices(services: SessionService[]): void {
   localStorage.setItem(STORAGE_KEYS.services, JSON.stringify(services));
   const current = services.find((s) => s.current);
-  if (current) localStorage.setItem(STORAGE_KEYS.service, JSON.stringify({ id: current.id, nom: current.nom }));
+  if (current)
+    localStorage.setItem(
+      STORAGE_KEYS.service,
+      JSON.stringify({ id: current.id, nom: current.nom }),
+    );
   else localStorage.removeItem(STORAGE_KEYS.service);
 }
 
 /** Marks `currentId` as current, else the one the server marks current, else the first. */
-export function withCurrent(services: readonly SessionService[], currentId?: number): SessionService[] {
+export function withCurrent(
+  services: readonly SessionService[],
+  currentId?: number,
+): SessionService[] {
   const chosen =
     services.find((s) => s.id === currentId) ?? services.find((s) => s.current) ?? services[0];
   return services.map((s) => ({ id: s.id, nom: s.nom, current: s === chosen }));

@@ -3,7 +3,8 @@ import { useSession } from './use-session';
 import { useShopSummary } from './account-queries';
 
 /** Address of a resource of shop `serviceId`: `/api/services/{serviceId}/{path}`. */
-export const shopPath = (serviceId: number, path: string): string => `/api/services/${serviceId}/${path}`;
+export const shopPath = (serviceId: number, path: string): string =>
+  `/api/services/${serviceId}/${path}`;
 
 /**
  * The current shop (localStorage `service`) and what screens need of it: its id for the shop-scoped

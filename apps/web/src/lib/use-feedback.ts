@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { ApiError, errorMessage, fieldErrorsOf } from './errors';
 import { useToast } from './toast';
 
-const isSubscriptionRefusal = (error: unknown): boolean => error instanceof ApiError && error.code === 'SUBSCRIPTION_REQUIRED';
+const isSubscriptionRefusal = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'SUBSCRIPTION_REQUIRED';
 
 /**
  * Toasts of the screens. A write refused for want of an active subscription (402) shows the
@@ -28,7 +29,8 @@ export function useFeedback() {
        */
       formError: (summary: string, shownFields: readonly string[]) => (error: unknown) => {
         const fields = Object.keys(fieldErrorsOf(error));
-        if (fields.length === 0 || fields.some((f) => !shownFields.includes(f))) failure(summary, error);
+        if (fields.length === 0 || fields.some((f) => !shownFields.includes(f)))
+          failure(summary, error);
       },
     };
   }, [toast]);

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE } from '@comptoir/shared';
-import { readListState, toApiQuery, writeListState, type ListSpec, type ListState } from './list-params';
+import {
+  readListState,
+  toApiQuery,
+  writeListState,
+  type ListSpec,
+  type ListState,
+} from './list-params';
 import { SAME_SCREEN } from './same-screen';
 
 /**
@@ -14,11 +20,15 @@ export function useListParams(spec: ListSpec) {
 
   const update = useCallback(
     (patch: Partial<ListState>, replace = false) =>
-      setParams((previous) => writeListState(previous, { ...readListState(previous, spec), ...patch }, spec), {
-        replace,
-        preventScrollReset: true,
-        state: SAME_SCREEN,
-      }),
+      setParams(
+        (previous) =>
+          writeListState(previous, { ...readListState(previous, spec), ...patch }, spec),
+        {
+          replace,
+          preventScrollReset: true,
+          state: SAME_SCREEN,
+        },
+      ),
     [setParams, spec],
   );
 
@@ -42,7 +52,10 @@ export function useListParams(spec: ListSpec) {
  * A page past the end of the list (its last row deleted, an old bookmark) shows nothing: go to the
  * last page that exists, once the total is known.
  */
-export function useClampedPage(list: ReturnType<typeof useListParams>, total: number | undefined): void {
+export function useClampedPage(
+  list: ReturnType<typeof useListParams>,
+  total: number | undefined,
+): void {
   const { page, size } = list.state;
   const last = total === undefined ? page : Math.max(1, Math.ceil(total / size));
   const { clampPage } = list;

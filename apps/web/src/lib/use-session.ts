@@ -1,10 +1,21 @@
-import { STORAGE_KEYS, effectiveRole, type AccessClaims, type Role, type SessionService, type SessionUser } from '@comptoir/shared';
+import {
+  STORAGE_KEYS,
+  effectiveRole,
+  type AccessClaims,
+  type Role,
+  type SessionService,
+  type SessionUser,
+} from '@comptoir/shared';
 import { useMemo, useSyncExternalStore } from 'react';
 import { decodeToken } from './jwt';
 import { subscribeSession, type CurrentService } from './session';
 
 function useStored(key: string): string | null {
-  return useSyncExternalStore(subscribeSession, () => localStorage.getItem(key), () => null);
+  return useSyncExternalStore(
+    subscribeSession,
+    () => localStorage.getItem(key),
+    () => null,
+  );
 }
 
 function parse<T>(raw: string | null): T | null {

@@ -10,7 +10,10 @@ export type FieldErrors = Record<string, string>;
 interface Schema {
   safeParse(value: unknown):
     | { success: true }
-    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+    | {
+        success: false;
+        error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+      };
 }
 
 /** First message per top-level field, or an empty object when the value is valid. */

@@ -9,7 +9,9 @@ const b64url = (text: string) =>
 /** An unsigned access token with the given claims (the client never verifies it). */
 export function makeToken(roles: string[], extra: Record<string, unknown> = {}): string {
   const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = b64url(JSON.stringify({ sub: '7', username: 'awa@comptoir.test', roles, ...extra }));
+  const payload = b64url(
+    JSON.stringify({ sub: '7', username: 'awa@comptoir.test', roles, ...extra }),
+  );
   return `${header}.${payload}.signature`;
 }
 
@@ -35,10 +37,18 @@ export function makeAuth(roles: Role[], overrides: Partial<SessionUser> = {}): A
 
 /** A JSON answer as fetch gives it. */
 export function json(status: number, body: unknown, type = 'application/json'): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': type } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': type },
+  });
 }
 
-export function problem(status: number, code: string, detail: string, errors?: { field: string; message: string }[]): Response {
+export function problem(
+  status: number,
+  code: string,
+  detail: string,
+  errors?: { field: string; message: string }[],
+): Response {
   return json(
     status,
     { type: 'about:blank', title: 'Erreur', status, detail, code, ...(errors ? { errors } : {}) },
@@ -47,7 +57,12 @@ export function problem(status: number, code: string, detail: string, errors?: {
 }
 
 /** The request a mocked fetch received. */
-export function requestOf(call: unknown[]): { url: string; method: string; headers: Headers; body: unknown } {
+export function requestOf(call: unknown[]): {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+} {
   const [url, init] = call as [string, RequestInit | undefined];
   return {
     url,

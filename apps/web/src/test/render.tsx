@@ -9,7 +9,10 @@ import type { Role } from '@comptoir/shared';
 import { json, makeAuth } from './fixtures';
 
 /** Answers of a test for some calls; undefined falls back to the tiny API below. */
-export type ApiHandler = (url: string, init: RequestInit | undefined) => Response | undefined | Promise<Response | undefined>;
+export type ApiHandler = (
+  url: string,
+  init: RequestInit | undefined,
+) => Response | undefined | Promise<Response | undefined>;
 
 /** A tiny API for the shell: the stored user as the account, shops in francs CFA. */
 function fakeApi(handler?: ApiHandler) {
@@ -19,10 +22,24 @@ function fakeApi(handler?: ApiHandler) {
       const url = String(input);
       const answer = await handler?.(url, init);
       if (answer) return answer;
-      if (url === '/api/account') return json(200, JSON.parse(localStorage.getItem('user') ?? 'null'));
+      if (url === '/api/account')
+        return json(200, JSON.parse(localStorage.getItem('user') ?? 'null'));
       const shop = /^\/api\/services\/(\d+)$/.exec(url);
-      if (shop) return json(200, { id: Number(shop[1]), nom: 'Boutique', devise: 'XOF', ville: 'Dakar', pays: 'SN' });
-      return json(404, { type: 'about:blank', title: 'Introuvable', status: 404, detail: 'Introuvable.', code: 'NOT_FOUND' });
+      if (shop)
+        return json(200, {
+          id: Number(shop[1]),
+          nom: 'Boutique',
+          devise: 'XOF',
+          ville: 'Dakar',
+          pays: 'SN',
+        });
+      return json(404, {
+        type: 'about:blank',
+        title: 'Introuvable',
+        status: 404,
+        detail: 'Introuvable.',
+        code: 'NOT_FOUND',
+      });
     }),
   );
 }

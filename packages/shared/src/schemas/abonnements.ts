@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { booleanQuery, idOf, isoDateSchema, optionalText, requiredText, sortedListQuery } from './fields.js';
+import {
+  booleanQuery,
+  idOf,
+  isoDateSchema,
+  optionalText,
+  requiredText,
+  sortedListQuery,
+} from './fields.js';
 import { pageOf } from './list.js';
 import { CURRENCY_CODES } from './services.js';
 
@@ -29,7 +36,10 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
 };
 
 /** The status of a subscription on `today` ('YYYY-MM-DD'); dates are 'YYYY-MM-DD', end included. */
-export function subscriptionStatus(s: { dateDebut: string; dateFin: string; suspendu: boolean }, today: string): SubscriptionStatus {
+export function subscriptionStatus(
+  s: { dateDebut: string; dateFin: string; suspendu: boolean },
+  today: string,
+): SubscriptionStatus {
   if (s.suspendu) return 'suspendue';
   if (s.dateFin < today) return 'expiree';
   if (s.dateDebut > today) return 'a_venir';
@@ -44,7 +54,10 @@ export function subscriptionStatus(s: { dateDebut: string; dateFin: string; susp
 export function periodEnd(dateDebut: string, months: number): string {
   const [y, m, d] = dateDebut.split('-').map(Number) as [number, number, number];
   const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
-  const end = d > lastDay ? new Date(Date.UTC(y, m - 1 + months, lastDay)) : new Date(Date.UTC(y, m - 1 + months, d - 1));
+  const end =
+    d > lastDay
+      ? new Date(Date.UTC(y, m - 1 + months, lastDay))
+      : new Date(Date.UTC(y, m - 1 + months, d - 1));
   return end.toISOString().slice(0, 10);
 }
 
@@ -105,14 +118,19 @@ export type Plan = z.infer<typeof planSchema>;
 
 export const PLAN_SORTS = ['nom', 'prix', 'duree_mois', 'created_at'] as const;
 /** `GET /api/abonnements/plans`: page, size, sort, q (nom), retire. */
-export const planListQuerySchema = sortedListQuery(PLAN_SORTS).extend({ retire: booleanQuery.optional() });
+export const planListQuerySchema = sortedListQuery(PLAN_SORTS).extend({
+  retire: booleanQuery.optional(),
+});
 export type PlanListQuery = z.infer<typeof planListQuerySchema>;
 export const planPageSchema = pageOf(planSchema).meta({ id: 'PlanPage' });
 export type PlanPage = z.infer<typeof planPageSchema>;
 
 const dateFinAfterDebut = (v: { dateDebut?: string | undefined; dateFin?: string | undefined }) =>
   !v.dateDebut || !v.dateFin || v.dateFin >= v.dateDebut;
-const dateFinIssue = { message: 'La date de fin ne peut pas précéder la date de début.', path: ['dateFin'] };
+const dateFinIssue = {
+  message: 'La date de fin ne peut pas précéder la date de début.',
+  path: ['dateFin'],
+};
 
 /**
  * `POST /api/abonnements`. `dateDebut` defaults to today, `dateFin` to the last day of the plan's
@@ -169,7 +187,12 @@ export type AbonnementRenewData = z.output<typeof abonnementRenewSchema>;
 export const abonnementSchema = z
   .object({
     id: z.number().int(),
-    owner: z.object({ id: z.number().int(), prenom: z.string(), nom: z.string(), email: z.string() }),
+    owner: z.object({
+      id: z.number().int(),
+      prenom: z.string(),
+      nom: z.string(),
+      email: z.string(),
+    }),
     plan: z.object({ id: z.number().int(), nom: z.string(), retire: z.boolean() }),
     dateDebut: z.string(),
     dateFin: z.string(),
@@ -192,7 +215,11 @@ export const ABONNEMENT_SORTS = ['date_debut', 'date_fin', 'created_at'] as cons
  */
 export const abonnementListQuerySchema = sortedListQuery(ABONNEMENT_SORTS).extend({
   ownerId: idOf('du propriétaire').optional(),
-  statut: z.enum(SUBSCRIPTION_STATUSES, { error: 'Le statut doit être active, a_venir, expiree ou suspendue.' }).optional(),
+  statut: z
+    .enum(SUBSCRIPTION_STATUSES, {
+      error: 'Le statut doit être active, a_venir, expiree ou suspendue.',
+    })
+    .optional(),
   expirant: z.coerce
     .number({ error: 'Le nombre de jours doit être un nombre.' })
     .int('Le nombre de jours doit être un nombre entier.')
@@ -205,10 +232,19 @@ export const abonnementPageSchema = pageOf(abonnementSchema).meta({ id: 'Abonnem
 export type AbonnementPage = z.infer<typeof abonnementPageSchema>;
 
 /** `GET /api/abonnements/courant?serviceId=`: what the shell's banner needs. */
-export const CURRENT_SUBSCRIPTION_STATUSES = ['active', 'a_venir', 'expiree', 'suspendue', 'aucun', 'non_concerne'] as const;
+export const CURRENT_SUBSCRIPTION_STATUSES = [
+  'active',
+  'a_venir',
+  'expiree',
+  'suspendue',
+  'aucun',
+  'non_concerne',
+] as const;
 export type CurrentSubscriptionStatus = (typeof CURRENT_SUBSCRIPTION_STATUSES)[number];
 
-export const currentSubscriptionQuerySchema = z.object({ serviceId: idOf('de boutique').optional() });
+export const currentSubscriptionQuerySchema = z.object({
+  serviceId: idOf('de boutique').optional(),
+});
 
 export const currentSubscriptionSchema = z
   .object({

@@ -21,7 +21,10 @@ export const profileUpdateSchema = z
   .object({
     prenom: name('prénom'),
     nom: name('nom'),
-    telephone: z.union([phoneSchema, z.literal('')]).nullable().optional(),
+    telephone: z
+      .union([phoneSchema, z.literal('')])
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'ProfileUpdate' });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

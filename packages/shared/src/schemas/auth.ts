@@ -14,8 +14,14 @@ const email = z
 /** A new password: length rules here; the list of common passwords is checked by the server. */
 export const newPasswordSchema = z
   .string({ error: 'Le mot de passe est obligatoire.' })
-  .min(PASSWORD_MIN_LENGTH, `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`)
-  .max(PASSWORD_MAX_LENGTH, `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`);
+  .min(
+    PASSWORD_MIN_LENGTH,
+    `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`,
+  )
+  .max(
+    PASSWORD_MAX_LENGTH,
+    `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`,
+  );
 
 export const loginRequestSchema = z
   .object({

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { booleanQuery, emptyToNull, idOf, optionalText, requiredText, sortedListQuery } from './fields.js';
+import {
+  booleanQuery,
+  emptyToNull,
+  idOf,
+  optionalText,
+  requiredText,
+  sortedListQuery,
+} from './fields.js';
 import { pageOf } from './list.js';
 import { confirmerDoublonSchema, partyEmailSchema, partyPhoneSchema } from './parties.js';
 
@@ -49,7 +56,9 @@ export type Client = z.infer<typeof clientSchema>;
 export const CLIENT_SORTS = ['nom', 'created_at'] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 /** `GET …/clients`: page, size, sort, q (nom without accents, téléphone, e-mail), actif. */
-export const clientListQuerySchema = sortedListQuery(CLIENT_SORTS).extend({ actif: booleanQuery.optional() });
+export const clientListQuerySchema = sortedListQuery(CLIENT_SORTS).extend({
+  actif: booleanQuery.optional(),
+});
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 export const clientPageSchema = pageOf(clientSchema).meta({ id: 'ClientPage' });
 export type ClientPage = z.infer<typeof clientPageSchema>;

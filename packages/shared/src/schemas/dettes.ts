@@ -13,7 +13,12 @@ import { cleIdempotenceSchema, DETTE_STATUTS, MODES_PAIEMENT } from './ventes.js
 export const detteSchema = z
   .object({
     id: z.number().int(),
-    vente: z.object({ id: z.number().int(), numero: z.string(), createdAt: z.string(), totalTtc: z.number().int() }),
+    vente: z.object({
+      id: z.number().int(),
+      numero: z.string(),
+      createdAt: z.string(),
+      totalTtc: z.number().int(),
+    }),
     montant: z.number().int(),
     paye: z.number().int(),
     reste: z.number().int(),
@@ -35,7 +40,9 @@ export const reglementSchema = z
     retour: z.object({ id: z.number().int(), numero: z.string() }).nullable(),
     user: z.object({ id: z.number().int(), prenom: z.string(), nom: z.string() }),
     createdAt: z.string(),
-    allocations: z.array(z.object({ detteId: z.number().int(), venteNumero: z.string(), montant: z.number().int() })),
+    allocations: z.array(
+      z.object({ detteId: z.number().int(), venteNumero: z.string(), montant: z.number().int() }),
+    ),
   })
   .meta({ id: 'Reglement' });
 export type Reglement = z.infer<typeof reglementSchema>;
@@ -43,7 +50,12 @@ export type Reglement = z.infer<typeof reglementSchema>;
 /** `GET …/clients/:clientId/compte`: everything the customer page and the debts page show. */
 export const compteClientSchema = z
   .object({
-    client: z.object({ id: z.number().int(), nom: z.string(), telephone: z.string().nullable(), plafondCredit: z.number().int().nullable() }),
+    client: z.object({
+      id: z.number().int(),
+      nom: z.string(),
+      telephone: z.string().nullable(),
+      plafondCredit: z.number().int().nullable(),
+    }),
     /** Sum of what is left on their debts. */
     encours: z.number().int(),
     /** Part of it past its due date. */
@@ -68,7 +80,9 @@ export const reglementInputSchema = z
     cleIdempotence: cleIdempotenceSchema,
     montant: z
       .number({ error: 'Le montant doit être un nombre.' })
-      .int("Le montant est un nombre entier dans la plus petite unité de la devise (centimes pour l'euro).")
+      .int(
+        "Le montant est un nombre entier dans la plus petite unité de la devise (centimes pour l'euro).",
+      )
       .positive('Le montant doit être supérieur à zéro.')
       .max(1e13, 'Le montant est trop élevé.'),
     mode: z.enum(MODES_PAIEMENT, { error: 'Mode de paiement inconnu.' }),
@@ -78,7 +92,11 @@ export const reglementInputSchema = z
   })
   .superRefine((p, ctx) => {
     if (p.mode === 'mobile_money' && !p.operateur)
-      ctx.addIssue({ code: 'custom', path: ['operateur'], message: "L'opérateur de mobile money est obligatoire." });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['operateur'],
+        message: "L'opérateur de mobile money est obligatoire.",
+      });
   })
   .meta({ id: 'ReglementInput' });
 export type ReglementInput = z.input<typeof reglementInputSchema>;
@@ -106,6 +124,12 @@ export const detteClientListQuerySchema = sortedListQuery(DETTE_CLIENT_SORTS).ex
 });
 export type DetteClientListQuery = z.infer<typeof detteClientListQuerySchema>;
 export const detteClientPageSchema = pageOf(detteClientItemSchema)
-  .extend({ totaux: z.object({ encours: z.number().int(), enRetard: z.number().int(), clients: z.number().int() }) })
+  .extend({
+    totaux: z.object({
+      encours: z.number().int(),
+      enRetard: z.number().int(),
+      clients: z.number().int(),
+    }),
+  })
   .meta({ id: 'DetteClientPage' });
 export type DetteClientPage = z.infer<typeof detteClientPageSchema>;

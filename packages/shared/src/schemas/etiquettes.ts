@@ -25,9 +25,12 @@ export const etiquettesInputSchema = z
     lignes: z
       .array(etiquetteLigneSchema, { error: 'Choisissez les produits à étiqueter.' })
       .min(1, 'Choisissez au moins un produit à étiqueter.')
-      .refine((lignes) => lignes.reduce((total, ligne) => total + ligne.quantite, 0) <= ETIQUETTES_MAX, {
-        message: `Pas plus de ${ETIQUETTES_MAX} étiquettes à la fois.`,
-      }),
+      .refine(
+        (lignes) => lignes.reduce((total, ligne) => total + ligne.quantite, 0) <= ETIQUETTES_MAX,
+        {
+          message: `Pas plus de ${ETIQUETTES_MAX} étiquettes à la fois.`,
+        },
+      ),
     format: z.enum(ETIQUETTE_FORMATS, { error: 'Format de planche inconnu (3x8).' }).default('3x8'),
   })
   .meta({ id: 'EtiquettesInput' });

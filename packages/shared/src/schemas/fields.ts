@@ -6,7 +6,10 @@ import { listQuerySchema } from './list.js';
 /** A free text that may be left empty: trimmed, '' and null both become null. */
 export function optionalText(max: number, label: string) {
   return z
-    .union([z.string().trim().max(max, `${label} ne peut pas dépasser ${max} caractères.`), z.null()])
+    .union([
+      z.string().trim().max(max, `${label} ne peut pas dépasser ${max} caractères.`),
+      z.null(),
+    ])
     .optional()
     .transform((v) => (v ? v : null));
 }
@@ -55,13 +58,19 @@ export function sortedListQuery<const F extends readonly [string, ...string[]]>(
   return listQuerySchema.extend({
     sort: z
       .string()
-      .regex(pattern, `Le tri doit avoir la forme « champ,asc » ou « champ,desc », champ parmi : ${fields.join(', ')}.`)
+      .regex(
+        pattern,
+        `Le tri doit avoir la forme « champ,asc » ou « champ,desc », champ parmi : ${fields.join(', ')}.`,
+      )
       .optional(),
   });
 }
 
 /** Splits a validated `sort` value ("nom,asc") into field and direction. */
-export function parseSort<F extends string>(sort: string | undefined, fallback: F): { field: F; direction: 'asc' | 'desc' } {
+export function parseSort<F extends string>(
+  sort: string | undefined,
+  fallback: F,
+): { field: F; direction: 'asc' | 'desc' } {
   if (!sort) return { field: fallback, direction: 'asc' };
   const [field, direction] = sort.split(',');
   return { field: field as F, direction: direction === 'desc' ? 'desc' : 'asc' };

@@ -40,7 +40,9 @@ export type Fournisseur = z.infer<typeof fournisseurSchema>;
 export const FOURNISSEUR_SORTS = ['nom', 'created_at'] as const;
 export type FournisseurSort = (typeof FOURNISSEUR_SORTS)[number];
 /** `GET …/fournisseurs`: page, size, sort, q (nom without accents, contact, téléphone, e-mail), actif. */
-export const fournisseurListQuerySchema = sortedListQuery(FOURNISSEUR_SORTS).extend({ actif: booleanQuery.optional() });
+export const fournisseurListQuerySchema = sortedListQuery(FOURNISSEUR_SORTS).extend({
+  actif: booleanQuery.optional(),
+});
 export type FournisseurListQuery = z.infer<typeof fournisseurListQuerySchema>;
 export const fournisseurPageSchema = pageOf(fournisseurSchema).meta({ id: 'FournisseurPage' });
 export type FournisseurPage = z.infer<typeof fournisseurPageSchema>;

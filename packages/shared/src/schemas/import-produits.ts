@@ -12,7 +12,11 @@ import { optionalText, requiredText } from './fields.js';
 export const IMPORT_MAX_ROWS = 100_000;
 
 const int = (label: string, max: number) =>
-  z.number({ error: `${label} doit être un nombre.` }).int(`${label} doit être un nombre entier.`).min(0, `${label} ne peut pas être négatif.`).max(max, `${label} est trop grand.`);
+  z
+    .number({ error: `${label} doit être un nombre.` })
+    .int(`${label} doit être un nombre entier.`)
+    .min(0, `${label} ne peut pas être négatif.`)
+    .max(max, `${label} est trop grand.`);
 
 export const produitImportLigneSchema = z.object({
   nom: requiredText(150, 'Le nom du produit'),

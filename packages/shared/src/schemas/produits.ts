@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { barcodeError } from '../barcode.js';
 import { TVA_RATE_MAX } from './services.js';
-import { booleanQuery, emptyToNull, idOf, optionalText, requiredText, sortedListQuery } from './fields.js';
+import {
+  booleanQuery,
+  emptyToNull,
+  idOf,
+  optionalText,
+  requiredText,
+  sortedListQuery,
+} from './fields.js';
 import { pageOf } from './list.js';
 
 /**
@@ -12,13 +19,19 @@ import { pageOf } from './list.js';
 export const produitIdParamsSchema = z.object({ produitId: idOf('du produit') });
 /** `GET …/produits/code-barres/:code`: exact lookup, for scanners. */
 export const codeBarresParamsSchema = z.object({
-  code: z.string().trim().min(1, 'Le code-barres est obligatoire.').max(64, 'Le code-barres est trop long.'),
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Le code-barres est obligatoire.')
+    .max(64, 'Le code-barres est trop long.'),
 });
 
 const money = (label: string) =>
   z
     .number({ error: `${label} doit être un nombre.` })
-    .int(`${label} est un nombre entier dans la plus petite unité de la devise (centimes pour l'euro).`)
+    .int(
+      `${label} est un nombre entier dans la plus petite unité de la devise (centimes pour l'euro).`,
+    )
     .min(0, `${label} ne peut pas être négatif.`)
     .max(1e13, `${label} est trop élevé.`);
 
@@ -91,7 +104,12 @@ export const produitSchema = z
     codeBarres: z.string().nullable(),
     categorie: ref.nullable(),
     marque: ref.nullable(),
-    unite: z.object({ id: z.number().int(), nom: z.string(), symbole: z.string(), fractionnable: z.boolean() }),
+    unite: z.object({
+      id: z.number().int(),
+      nom: z.string(),
+      symbole: z.string(),
+      fractionnable: z.boolean(),
+    }),
     /** Weighted average cost (CUMP), kept by purchases. */
     prixAchat: z.number().int(),
     prixVente: z.number().int(),
@@ -112,7 +130,14 @@ export const produitSchema = z
   .meta({ id: 'Produit' });
 export type Produit = z.infer<typeof produitSchema>;
 
-export const PRODUIT_SORTS = ['nom', 'reference', 'code_barres', 'prix_vente', 'quantite', 'created_at'] as const;
+export const PRODUIT_SORTS = [
+  'nom',
+  'reference',
+  'code_barres',
+  'prix_vente',
+  'quantite',
+  'created_at',
+] as const;
 export type ProduitSort = (typeof PRODUIT_SORTS)[number];
 
 /**
@@ -123,7 +148,9 @@ export const produitListQuerySchema = sortedListQuery(PRODUIT_SORTS).extend({
   categorieId: idOf('de la catégorie').optional(),
   marqueId: idOf('de la marque').optional(),
   actif: booleanQuery.optional(),
-  stock: z.enum(ETATS_STOCK, { error: 'Le filtre de stock doit être en_stock, sous_seuil ou rupture.' }).optional(),
+  stock: z
+    .enum(ETATS_STOCK, { error: 'Le filtre de stock doit être en_stock, sous_seuil ou rupture.' })
+    .optional(),
 });
 export type ProduitListQuery = z.infer<typeof produitListQuerySchema>;
 export const produitPageSchema = pageOf(produitSchema).meta({ id: 'ProduitPage' });

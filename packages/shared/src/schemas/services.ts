@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { CURRENCIES } from '../money.js';
 import { phoneSchema } from './account.js';
 import { COUNTRY_CODES } from './countries.js';
-import { booleanQuery, emptyToNull, idOf, optionalText, requiredText, sortedListQuery } from './fields.js';
+import {
+  booleanQuery,
+  emptyToNull,
+  idOf,
+  optionalText,
+  requiredText,
+  sortedListQuery,
+} from './fields.js';
 import { pageOf } from './list.js';
 
 /** What a member of a shop reads of it in the shell. */
@@ -26,7 +33,12 @@ export const serviceIdParamsSchema = z.object({
 
 export const CURRENCY_CODES = CURRENCIES.map((c) => c.code) as [string, ...string[]];
 export const TVA_RATE_MAX = 10000;
-export const DEFAULT_PREFIXES = { prefixeVente: 'V', prefixeFacture: 'F', prefixeDevis: 'D', prefixeAchat: 'A' } as const;
+export const DEFAULT_PREFIXES = {
+  prefixeVente: 'V',
+  prefixeFacture: 'F',
+  prefixeDevis: 'D',
+  prefixeAchat: 'A',
+} as const;
 
 /** SIRET: 14 digits, Luhn key (La Poste's establishments, SIREN 356000000, follow another rule). */
 export function isValidSiret(siret: string): boolean {
@@ -48,7 +60,10 @@ const prefix = (label: string, fallback: string) =>
     .string({ error: `Le préfixe ${label} est obligatoire.` })
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z0-9]{1,6}$/, `Le préfixe ${label} ne contient que des lettres et des chiffres (6 au plus).`)
+    .regex(
+      /^[A-Z0-9]{1,6}$/,
+      `Le préfixe ${label} ne contient que des lettres et des chiffres (6 au plus).`,
+    )
     .default(fallback);
 
 const bool = (label: string, fallback: boolean) =>
@@ -63,18 +78,31 @@ export const serviceInputSchema = z
     nom: requiredText(120, 'Le nom de la boutique'),
     adresse: optionalText(255, "L'adresse"),
     ville: optionalText(120, 'La ville'),
-    pays: emptyToNull(z.enum(COUNTRY_CODES, { error: 'Choisissez un pays de la liste (code ISO à deux lettres).' })),
+    pays: emptyToNull(
+      z.enum(COUNTRY_CODES, { error: 'Choisissez un pays de la liste (code ISO à deux lettres).' }),
+    ),
     telephone: emptyToNull(phoneSchema),
     email: emptyToNull(
-      z.string().trim().toLowerCase().max(254, "L'adresse e-mail est trop longue.").pipe(z.email({ error: "L'adresse e-mail de la boutique n'est pas valide." })),
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(254, "L'adresse e-mail est trop longue.")
+        .pipe(z.email({ error: "L'adresse e-mail de la boutique n'est pas valide." })),
     ),
     devise: z.enum(CURRENCY_CODES, { error: 'Choisissez une devise de la liste.' }),
     siret: optionalText(20, 'Le SIRET')
       .transform(compact)
-      .refine((v) => v === null || isValidSiret(v), 'Le SIRET doit compter 14 chiffres et avoir une clé valide.'),
+      .refine(
+        (v) => v === null || isValidSiret(v),
+        'Le SIRET doit compter 14 chiffres et avoir une clé valide.',
+      ),
     tvaIntracom: optionalText(20, 'Le numéro de TVA intracommunautaire')
       .transform(compact)
-      .refine((v) => v === null || /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(v), "Le numéro de TVA intracommunautaire n'est pas valide (ex. FR40123456789)."),
+      .refine(
+        (v) => v === null || /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(v),
+        "Le numéro de TVA intracommunautaire n'est pas valide (ex. FR40123456789).",
+      ),
     ninea: optionalText(20, 'Le NINEA'),
     rccm: optionalText(40, 'Le RCCM'),
     assujettiTva: bool('Assujetti à la TVA', false),
@@ -97,7 +125,12 @@ export const serviceInputSchema = z
 export type ServiceInput = z.input<typeof serviceInputSchema>;
 export type ServiceData = z.output<typeof serviceInputSchema>;
 
-export const serviceOwnerSchema = z.object({ id: z.number().int(), prenom: z.string(), nom: z.string(), email: z.string() });
+export const serviceOwnerSchema = z.object({
+  id: z.number().int(),
+  prenom: z.string(),
+  nom: z.string(),
+  email: z.string(),
+});
 
 /** A shop with every field, for its members and the admin. `logo`: image address or null. */
 export const serviceDetailSchema = z

@@ -4,7 +4,15 @@ import { pageOf } from './list.js';
 
 /** The stock ledger: every change of a product's quantity is one movement (product.md §2). */
 
-export const MOUVEMENT_TYPES = ['vente', 'retour', 'achat', 'ajustement', 'inventaire', 'transfert', 'initial'] as const;
+export const MOUVEMENT_TYPES = [
+  'vente',
+  'retour',
+  'achat',
+  'ajustement',
+  'inventaire',
+  'transfert',
+  'initial',
+] as const;
 export type MouvementType = (typeof MOUVEMENT_TYPES)[number];
 
 export const MOUVEMENT_TYPE_LABELS: Record<MouvementType, string> = {
@@ -28,7 +36,10 @@ export const quantiteSchema = (label: string) =>
 /** `POST …/produits/:produitId/ajustements` (owner): signed quantity, never zero, and a reason. */
 export const ajustementInputSchema = z
   .object({
-    quantite: quantiteSchema('La quantité').refine((v) => v !== 0, "La quantité de l'ajustement ne peut pas être nulle."),
+    quantite: quantiteSchema('La quantité').refine(
+      (v) => v !== 0,
+      "La quantité de l'ajustement ne peut pas être nulle.",
+    ),
     motif: z
       .string({ error: "Le motif de l'ajustement est obligatoire." })
       .trim()

@@ -18,7 +18,9 @@ export const typeVenteIdParamsSchema = z.object({ typeVenteId: idOf('du type de 
 export const typeVenteInputSchema = z
   .object({
     nom: requiredText(80, 'Le nom du type de vente'),
-    prixUtilise: z.enum(PRIX_UTILISES, { error: 'Le prix utilisé doit être « detail » ou « gros ».' }),
+    prixUtilise: z.enum(PRIX_UTILISES, {
+      error: 'Le prix utilisé doit être « detail » ou « gros ».',
+    }),
     actif: z.boolean({ error: 'Actif doit valoir vrai ou faux.' }).default(true),
   })
   .meta({ id: 'TypeVenteInput' });
@@ -37,7 +39,9 @@ export type TypeVente = z.infer<typeof typeVenteSchema>;
 
 export const TYPE_VENTE_SORTS = ['nom', 'id'] as const;
 /** `GET /api/types-ventes`: page, size, sort, q (nom), actif. */
-export const typeVenteListQuerySchema = sortedListQuery(TYPE_VENTE_SORTS).extend({ actif: booleanQuery.optional() });
+export const typeVenteListQuerySchema = sortedListQuery(TYPE_VENTE_SORTS).extend({
+  actif: booleanQuery.optional(),
+});
 export type TypeVenteListQuery = z.infer<typeof typeVenteListQuerySchema>;
 export const typeVentePageSchema = pageOf(typeVenteSchema).meta({ id: 'TypeVentePage' });
 export type TypeVentePage = z.infer<typeof typeVentePageSchema>;

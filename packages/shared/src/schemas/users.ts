@@ -13,7 +13,9 @@ export const userIdParamsSchema = z.object({ userId: idOf("de l'utilisateur") })
 
 /** `GET /api/users`: page, size (8), sort (USER_SORTS), q (e-mail, nom, prénom), role, active. */
 export const userListQuerySchema = sortedListQuery(USER_SORTS).extend({
-  role: z.enum(ROLES, { error: 'Le rôle doit être ROLE_ADMIN, ROLE_PROPRIETAIRE ou ROLE_GERANT.' }).optional(),
+  role: z
+    .enum(ROLES, { error: 'Le rôle doit être ROLE_ADMIN, ROLE_PROPRIETAIRE ou ROLE_GERANT.' })
+    .optional(),
   active: booleanQuery.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
@@ -45,7 +47,9 @@ export const userCreateSchema = z
     prenom: requiredText(100, 'Le prénom'),
     nom: requiredText(100, 'Le nom'),
     telephone,
-    role: z.enum(ROLES, { error: 'Le rôle doit être ROLE_ADMIN, ROLE_PROPRIETAIRE ou ROLE_GERANT.' }).optional(),
+    role: z
+      .enum(ROLES, { error: 'Le rôle doit être ROLE_ADMIN, ROLE_PROPRIETAIRE ou ROLE_GERANT.' })
+      .optional(),
     services: serviceIds.optional(),
   })
   .meta({ id: 'UserCreate' });

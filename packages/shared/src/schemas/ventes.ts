@@ -20,7 +20,14 @@ export const MODE_PAIEMENT_LABELS: Record<ModePaiement, string> = {
   cheque: 'Chèque',
 };
 /** Suggestions for the mobile money operator (free text accepted). */
-export const OPERATEURS_MOBILE = ['Orange Money', 'Wave', 'MTN MoMo', 'Moov Money', 'Free Money', 'Airtel Money'] as const;
+export const OPERATEURS_MOBILE = [
+  'Orange Money',
+  'Wave',
+  'MTN MoMo',
+  'Moov Money',
+  'Free Money',
+  'Airtel Money',
+] as const;
 
 export const VENTE_STATUTS = ['payee', 'partiellement_payee', 'a_credit', 'retournee'] as const;
 export type VenteStatut = (typeof VENTE_STATUTS)[number];
@@ -38,7 +45,9 @@ export const venteIdParamsSchema = z.object({ venteId: idOf('de la vente') });
 const positiveMoney = (label: string) =>
   z
     .number({ error: `${label} doit être un nombre.` })
-    .int(`${label} est un nombre entier dans la plus petite unité de la devise (centimes pour l'euro).`)
+    .int(
+      `${label} est un nombre entier dans la plus petite unité de la devise (centimes pour l'euro).`,
+    )
     .positive(`${label} doit être supérieur à zéro.`)
     .max(1e13, `${label} est trop élevé.`);
 
@@ -48,19 +57,29 @@ export const cleIdempotenceSchema = z
   .trim()
   .min(8, "La clé d'idempotence doit compter au moins 8 caractères.")
   .max(64, "La clé d'idempotence ne peut pas dépasser 64 caractères.")
-  .regex(/^[A-Za-z0-9_-]+$/, "La clé d'idempotence ne peut contenir que des lettres, des chiffres, « - » et « _ ».");
+  .regex(
+    /^[A-Za-z0-9_-]+$/,
+    "La clé d'idempotence ne peut contenir que des lettres, des chiffres, « - » et « _ ».",
+  );
 
 /** A discount: an amount in minor units, or a rate in basis points (10 % = 1000, at most 100 %). */
 export const remiseSchema = z
   .object({
-    type: z.enum(REMISE_TYPES, { error: 'Le type de remise doit être « montant » ou « pourcent ».' }),
+    type: z.enum(REMISE_TYPES, {
+      error: 'Le type de remise doit être « montant » ou « pourcent ».',
+    }),
     valeur: z
       .number({ error: 'La remise doit être un nombre.' })
-      .int('La remise est un nombre entier (plus petite unité de la devise, ou centièmes de pour cent).')
+      .int(
+        'La remise est un nombre entier (plus petite unité de la devise, ou centièmes de pour cent).',
+      )
       .min(0, 'La remise ne peut pas être négative.')
       .max(1e13, 'La remise est trop élevée.'),
   })
-  .refine((r) => r.type !== 'pourcent' || r.valeur <= 10000, { message: 'Une remise ne peut pas dépasser 100 %.', path: ['valeur'] });
+  .refine((r) => r.type !== 'pourcent' || r.valeur <= 10000, {
+    message: 'Une remise ne peut pas dépasser 100 %.',
+    path: ['valeur'],
+  });
 export type RemiseInput = z.infer<typeof remiseSchema>;
 
 /**
@@ -78,11 +97,23 @@ export const paiementInputSchema = z
   })
   .superRefine((p, ctx) => {
     if (p.mode === 'mobile_money' && !p.operateur)
-      ctx.addIssue({ code: 'custom', path: ['operateur'], message: "L'opérateur de mobile money est obligatoire." });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['operateur'],
+        message: "L'opérateur de mobile money est obligatoire.",
+      });
     if (p.recu !== null && p.mode !== 'especes')
-      ctx.addIssue({ code: 'custom', path: ['recu'], message: 'Le montant reçu ne concerne que les espèces.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recu'],
+        message: 'Le montant reçu ne concerne que les espèces.',
+      });
     if (p.recu !== null && p.recu < p.montant)
-      ctx.addIssue({ code: 'custom', path: ['recu'], message: 'Le montant reçu ne peut pas être inférieur au montant payé.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recu'],
+        message: 'Le montant reçu ne peut pas être inférieur au montant payé.',
+      });
   });
 export type PaiementInput = z.input<typeof paiementInputSchema>;
 
@@ -114,7 +145,10 @@ export const venteInputSchema = z
       .min(1, 'Une vente compte au moins une ligne.')
       .max(500, 'Une vente ne peut pas dépasser 500 lignes.'),
     remiseGlobale: remiseSchema.nullable().optional(),
-    paiements: z.array(paiementInputSchema).max(10, 'Une vente ne peut pas compter plus de 10 paiements.').default([]),
+    paiements: z
+      .array(paiementInputSchema)
+      .max(10, 'Une vente ne peut pas compter plus de 10 paiements.')
+      .default([]),
     /** Due date of the unpaid rest ('YYYY-MM-DD'), required when something is left unpaid. */
     echeance: emptyToNull(isoDateSchema),
     note: optionalText(500, 'La note'),
@@ -124,7 +158,11 @@ export type VenteInput = z.input<typeof venteInputSchema>;
 export type VenteData = z.output<typeof venteInputSchema>;
 
 const personRef = z.object({ id: z.number().int(), prenom: z.string(), nom: z.string() });
-const clientRef = z.object({ id: z.number().int(), nom: z.string(), telephone: z.string().nullable() });
+const clientRef = z.object({
+  id: z.number().int(),
+  nom: z.string(),
+  telephone: z.string().nullable(),
+});
 
 export const venteLigneSchema = z.object({
   id: z.number().int(),
@@ -164,7 +202,11 @@ export type Paiement = z.infer<typeof paiementSchema>;
 
 export const DETTE_STATUTS = ['en_cours', 'soldee', 'en_retard'] as const;
 export type DetteStatut = (typeof DETTE_STATUTS)[number];
-export const DETTE_STATUT_LABELS: Record<DetteStatut, string> = { en_cours: 'En cours', soldee: 'Soldée', en_retard: 'En retard' };
+export const DETTE_STATUT_LABELS: Record<DetteStatut, string> = {
+  en_cours: 'En cours',
+  soldee: 'Soldée',
+  en_retard: 'En retard',
+};
 
 export const detteResumeSchema = z.object({
   id: z.number().int(),
@@ -280,11 +322,15 @@ export const venteExportQuerySchema = venteListQuerySchema.omit({ page: true, si
 
 /** `GET …/ventes/:venteId/ticket.pdf?largeur=80|58`. */
 export const ticketQuerySchema = z.object({
-  largeur: z.enum(['80', '58'], { error: 'La largeur du ticket doit être 80 ou 58 (mm).' }).default('80'),
+  largeur: z
+    .enum(['80', '58'], { error: 'La largeur du ticket doit être 80 ou 58 (mm).' })
+    .default('80'),
 });
 
 /** `POST …/ventes/:venteId/impressions`: records one printed receipt. */
-export const impressionSchema = z.object({ impressions: z.number().int(), duplicata: z.boolean() }).meta({ id: 'Impression' });
+export const impressionSchema = z
+  .object({ impressions: z.number().int(), duplicata: z.boolean() })
+  .meta({ id: 'Impression' });
 export type Impression = z.infer<typeof impressionSchema>;
 
 /** `GET …/ventes/:venteId/mouvements`: the stock movements of the sale and of its returns, with their product. */
@@ -323,8 +369,13 @@ export const retourInputSchema = z
       )
       .min(1, 'Choisissez au moins une ligne à retourner.')
       .max(500, 'Un retour ne peut pas dépasser 500 lignes.'),
-    mode: z.enum(RETOUR_MODES, { error: 'Le mode de retour doit être « remboursement » ou « avoir ».' }),
-    modeRemboursement: z.enum(MODES_PAIEMENT, { error: 'Mode de remboursement inconnu.' }).nullable().optional(),
+    mode: z.enum(RETOUR_MODES, {
+      error: 'Le mode de retour doit être « remboursement » ou « avoir ».',
+    }),
+    modeRemboursement: z
+      .enum(MODES_PAIEMENT, { error: 'Mode de remboursement inconnu.' })
+      .nullable()
+      .optional(),
     motif: optionalText(255, 'Le motif'),
   })
   .meta({ id: 'RetourInput' });
@@ -340,7 +391,13 @@ export const retourSchema = z
     createdAt: z.string(),
     user: personRef,
     lignes: z.array(
-      z.object({ ligneId: z.number().int(), produitId: z.number().int(), nom: z.string(), quantite: z.number().int(), montantTtc: z.number().int() }),
+      z.object({
+        ligneId: z.number().int(),
+        produitId: z.number().int(),
+        nom: z.string(),
+        quantite: z.number().int(),
+        montantTtc: z.number().int(),
+      }),
     ),
     montantTtc: z.number().int(),
     /** Part that reduced what was still owed on the sale. */

@@ -56,11 +56,17 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
 
   await db.schema
     .createTable('service_members')
-    .addColumn('service_id', 'integer', (c) => c.notNull().references('services.id').onDelete('cascade'))
+    .addColumn('service_id', 'integer', (c) =>
+      c.notNull().references('services.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('service_members_pk', ['service_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('service_members_user_idx').on('service_members').column('user_id').execute();
+  await db.schema
+    .createIndex('service_members_user_idx')
+    .on('service_members')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('refresh_tokens')
@@ -73,8 +79,16 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('used_at', 'varchar(32)')
     .addColumn('revoked_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('refresh_tokens_family_idx').on('refresh_tokens').column('family_id').execute();
-  await db.schema.createIndex('refresh_tokens_user_idx').on('refresh_tokens').column('user_id').execute();
+  await db.schema
+    .createIndex('refresh_tokens_family_idx')
+    .on('refresh_tokens')
+    .column('family_id')
+    .execute();
+  await db.schema
+    .createIndex('refresh_tokens_user_idx')
+    .on('refresh_tokens')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('password_reset_tokens')
@@ -93,8 +107,16 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('ip', 'varchar(64)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_failures_email_idx').on('login_failures').columns(['email', 'created_at']).execute();
-  await db.schema.createIndex('login_failures_ip_idx').on('login_failures').columns(['ip', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_failures_email_idx')
+    .on('login_failures')
+    .columns(['email', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('login_failures_ip_idx')
+    .on('login_failures')
+    .columns(['ip', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('files')

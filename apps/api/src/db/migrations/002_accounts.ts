@@ -49,12 +49,24 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .execute();
-  await db.schema.createIndex('abonnements_owner_idx').on('abonnements').columns(['owner_id', 'date_fin']).execute();
+  await db.schema
+    .createIndex('abonnements_owner_idx')
+    .on('abonnements')
+    .columns(['owner_id', 'date_fin'])
+    .execute();
   await db.schema.createIndex('abonnements_fin_idx').on('abonnements').column('date_fin').execute();
   await db.schema.createIndex('abonnements_plan_idx').on('abonnements').column('plan_id').execute();
 
-  for (const [column, fallback] of [['prefixe_vente', 'V'], ['prefixe_facture', 'F'], ['prefixe_devis', 'D'], ['prefixe_achat', 'A']] as const) {
-    await db.schema.alterTable('services').addColumn(column, 'varchar(6)', (c) => c.notNull().defaultTo(fallback)).execute();
+  for (const [column, fallback] of [
+    ['prefixe_vente', 'V'],
+    ['prefixe_facture', 'F'],
+    ['prefixe_devis', 'D'],
+    ['prefixe_achat', 'A'],
+  ] as const) {
+    await db.schema
+      .alterTable('services')
+      .addColumn(column, 'varchar(6)', (c) => c.notNull().defaultTo(fallback))
+      .execute();
   }
 
   // Sorted pages of the users and shops lists at 10,000 users and 2,000 shops.
@@ -62,7 +74,11 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
   await db.schema.createIndex('users_prenom_idx').on('users').column('prenom').execute();
   await db.schema.createIndex('users_created_idx').on('users').column('created_at').execute();
   await db.schema.createIndex('users_last_login_idx').on('users').column('last_login_at').execute();
-  await db.schema.createIndex('user_roles_role_idx').on('user_roles').columns(['role', 'user_id']).execute();
+  await db.schema
+    .createIndex('user_roles_role_idx')
+    .on('user_roles')
+    .columns(['role', 'user_id'])
+    .execute();
   await db.schema.createIndex('services_nom_idx').on('services').column('nom').execute();
 
   await seedReferenceLists(db);
@@ -93,11 +109,23 @@ export async function seedReferenceLists(db: Kysely<unknown>): Promise<void> {
   }>;
   const now = new Date().toISOString();
   for (const u of UNITES) {
-    const found = await typed.selectFrom('unites').select('nom').where('nom', '=', u.nom).executeTakeFirst();
-    if (!found) await typed.insertInto('unites').values({ ...u, created_at: now }).execute();
+    const found = await typed
+      .selectFrom('unites')
+      .select('nom')
+      .where('nom', '=', u.nom)
+      .executeTakeFirst();
+    if (!found)
+      await typed
+        .insertInto('unites')
+        .values({ ...u, created_at: now })
+        .execute();
   }
   for (const t of TYPES_VENTES) {
-    const found = await typed.selectFrom('types_ventes').select('nom').where('nom', '=', t.nom).executeTakeFirst();
+    const found = await typed
+      .selectFrom('types_ventes')
+      .select('nom')
+      .where('nom', '=', t.nom)
+      .executeTakeFirst();
     if (!found) await typed.insertInto('types_ventes').values(t).execute();
   }
 }

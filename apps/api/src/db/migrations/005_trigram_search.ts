@@ -8,9 +8,15 @@ import type { MigrationContext } from '../migration-helpers.js';
  */
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   if (ctx.dialect !== 'postgres') return;
-  const { rows } = await sql`select 1 from pg_available_extensions where name = 'pg_trgm'`.execute(db);
+  const { rows } = await sql`select 1 from pg_available_extensions where name = 'pg_trgm'`.execute(
+    db,
+  );
   if (rows.length === 0) return;
   await sql`create extension if not exists pg_trgm`.execute(db);
-  await sql`create index produits_nom_trgm_idx on produits using gin (nom_recherche gin_trgm_ops)`.execute(db);
-  await sql`create index produits_reference_trgm_idx on produits using gin (reference gin_trgm_ops)`.execute(db);
+  await sql`create index produits_nom_trgm_idx on produits using gin (nom_recherche gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`create index produits_reference_trgm_idx on produits using gin (reference gin_trgm_ops)`.execute(
+    db,
+  );
 }

@@ -8,7 +8,9 @@ import type { MigrationContext } from '../migration-helpers.js';
  */
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   if (ctx.dialect !== 'sqlite') return;
-  await sql`create virtual table produits_recherche using fts5(nom_recherche, reference, content='produits', content_rowid='id', tokenize='trigram')`.execute(db);
+  await sql`create virtual table produits_recherche using fts5(nom_recherche, reference, content='produits', content_rowid='id', tokenize='trigram')`.execute(
+    db,
+  );
   await sql`create trigger produits_recherche_ai after insert on produits begin
     insert into produits_recherche(rowid, nom_recherche, reference) values (new.id, new.nom_recherche, new.reference);
   end`.execute(db);

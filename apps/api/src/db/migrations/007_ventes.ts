@@ -11,13 +11,17 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
   const shop = <T extends string>(t: CreateTableBuilder<T, never>) =>
     t
       .addColumn('id', 'integer', (c) => idColumn(c, ctx))
-      .addColumn('service_id', 'integer', (c) => c.notNull().references('services.id').onDelete('cascade'));
+      .addColumn('service_id', 'integer', (c) =>
+        c.notNull().references('services.id').onDelete('cascade'),
+      );
 
   // One row per shop, kind of document and year; incremented in the document's transaction, so a
   // rolled-back document gives its number back: no gaps.
   await db.schema
     .createTable('compteurs_documents')
-    .addColumn('service_id', 'integer', (c) => c.notNull().references('services.id').onDelete('cascade'))
+    .addColumn('service_id', 'integer', (c) =>
+      c.notNull().references('services.id').onDelete('cascade'),
+    )
     .addColumn('type', 'varchar(20)', (c) => c.notNull())
     .addColumn('annee', 'integer', (c) => c.notNull())
     .addColumn('dernier', 'integer', (c) => c.notNull())
@@ -48,15 +52,43 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('note', 'varchar(500)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('ventes_numero_uq').on('ventes').columns(['service_id', 'numero']).unique().execute();
-  await db.schema.createIndex('ventes_cle_uq').on('ventes').columns(['service_id', 'cle_idempotence']).unique().execute();
-  await db.schema.createIndex('ventes_created_idx').on('ventes').columns(['service_id', 'created_at']).execute();
-  await db.schema.createIndex('ventes_client_idx').on('ventes').columns(['service_id', 'client_id', 'created_at']).execute();
-  await db.schema.createIndex('ventes_user_idx').on('ventes').columns(['service_id', 'user_id', 'created_at']).execute();
-  await db.schema.createIndex('ventes_statut_idx').on('ventes').columns(['service_id', 'statut', 'created_at']).execute();
+  await db.schema
+    .createIndex('ventes_numero_uq')
+    .on('ventes')
+    .columns(['service_id', 'numero'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('ventes_cle_uq')
+    .on('ventes')
+    .columns(['service_id', 'cle_idempotence'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('ventes_created_idx')
+    .on('ventes')
+    .columns(['service_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('ventes_client_idx')
+    .on('ventes')
+    .columns(['service_id', 'client_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('ventes_user_idx')
+    .on('ventes')
+    .columns(['service_id', 'user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('ventes_statut_idx')
+    .on('ventes')
+    .columns(['service_id', 'statut', 'created_at'])
+    .execute();
 
   await shop(db.schema.createTable('vente_lignes'))
-    .addColumn('vente_id', 'integer', (c) => c.notNull().references('ventes.id').onDelete('cascade'))
+    .addColumn('vente_id', 'integer', (c) =>
+      c.notNull().references('ventes.id').onDelete('cascade'),
+    )
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('produit_id', 'integer', (c) => c.notNull().references('produits.id'))
     .addColumn('nom', 'varchar(150)', (c) => c.notNull())
@@ -77,11 +109,21 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('montant_ttc', 'bigint', (c) => c.notNull())
     .addColumn('quantite_retournee', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('vente_lignes_vente_idx').on('vente_lignes').columns(['vente_id', 'position']).execute();
-  await db.schema.createIndex('vente_lignes_produit_idx').on('vente_lignes').columns(['service_id', 'produit_id']).execute();
+  await db.schema
+    .createIndex('vente_lignes_vente_idx')
+    .on('vente_lignes')
+    .columns(['vente_id', 'position'])
+    .execute();
+  await db.schema
+    .createIndex('vente_lignes_produit_idx')
+    .on('vente_lignes')
+    .columns(['service_id', 'produit_id'])
+    .execute();
 
   await shop(db.schema.createTable('paiements'))
-    .addColumn('vente_id', 'integer', (c) => c.notNull().references('ventes.id').onDelete('cascade'))
+    .addColumn('vente_id', 'integer', (c) =>
+      c.notNull().references('ventes.id').onDelete('cascade'),
+    )
     .addColumn('mode', 'varchar(20)', (c) => c.notNull())
     .addColumn('montant', 'bigint', (c) => c.notNull())
     .addColumn('recu', 'bigint')
@@ -91,7 +133,11 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('paiements_vente_idx').on('paiements').column('vente_id').execute();
-  await db.schema.createIndex('paiements_mode_idx').on('paiements').columns(['service_id', 'mode', 'vente_id']).execute();
+  await db.schema
+    .createIndex('paiements_mode_idx')
+    .on('paiements')
+    .columns(['service_id', 'mode', 'vente_id'])
+    .execute();
 
   await shop(db.schema.createTable('retours'))
     .addColumn('vente_id', 'integer', (c) => c.notNull().references('ventes.id'))
@@ -110,12 +156,24 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('retours_numero_uq').on('retours').columns(['service_id', 'numero']).unique().execute();
-  await db.schema.createIndex('retours_cle_uq').on('retours').columns(['service_id', 'cle_idempotence']).unique().execute();
+  await db.schema
+    .createIndex('retours_numero_uq')
+    .on('retours')
+    .columns(['service_id', 'numero'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('retours_cle_uq')
+    .on('retours')
+    .columns(['service_id', 'cle_idempotence'])
+    .unique()
+    .execute();
   await db.schema.createIndex('retours_vente_idx').on('retours').column('vente_id').execute();
 
   await shop(db.schema.createTable('retour_lignes'))
-    .addColumn('retour_id', 'integer', (c) => c.notNull().references('retours.id').onDelete('cascade'))
+    .addColumn('retour_id', 'integer', (c) =>
+      c.notNull().references('retours.id').onDelete('cascade'),
+    )
     .addColumn('vente_ligne_id', 'integer', (c) => c.notNull().references('vente_lignes.id'))
     .addColumn('produit_id', 'integer', (c) => c.notNull().references('produits.id'))
     .addColumn('quantite', 'bigint', (c) => c.notNull())
@@ -123,7 +181,11 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('montant_tva', 'bigint', (c) => c.notNull())
     .addColumn('montant_ttc', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('retour_lignes_retour_idx').on('retour_lignes').column('retour_id').execute();
+  await db.schema
+    .createIndex('retour_lignes_retour_idx')
+    .on('retour_lignes')
+    .column('retour_id')
+    .execute();
 
   await shop(db.schema.createTable('dettes'))
     .addColumn('vente_id', 'integer', (c) => c.notNull().references('ventes.id'))
@@ -135,8 +197,16 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('dettes_vente_uq').on('dettes').column('vente_id').unique().execute();
-  await db.schema.createIndex('dettes_client_idx').on('dettes').columns(['service_id', 'client_id', 'created_at']).execute();
-  await db.schema.createIndex('dettes_echeance_idx').on('dettes').columns(['service_id', 'echeance']).execute();
+  await db.schema
+    .createIndex('dettes_client_idx')
+    .on('dettes')
+    .columns(['service_id', 'client_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('dettes_echeance_idx')
+    .on('dettes')
+    .columns(['service_id', 'echeance'])
+    .execute();
 
   await shop(db.schema.createTable('reglements'))
     .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id'))
@@ -153,15 +223,34 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('reglements_client_idx').on('reglements').columns(['service_id', 'client_id', 'created_at']).execute();
-  await db.schema.createIndex('reglements_cle_uq').on('reglements').columns(['service_id', 'cle_idempotence']).unique().execute();
+  await db.schema
+    .createIndex('reglements_client_idx')
+    .on('reglements')
+    .columns(['service_id', 'client_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('reglements_cle_uq')
+    .on('reglements')
+    .columns(['service_id', 'cle_idempotence'])
+    .unique()
+    .execute();
 
   await shop(db.schema.createTable('reglement_allocations'))
-    .addColumn('reglement_id', 'integer', (c) => c.notNull().references('reglements.id').onDelete('cascade'))
+    .addColumn('reglement_id', 'integer', (c) =>
+      c.notNull().references('reglements.id').onDelete('cascade'),
+    )
     .addColumn('dette_id', 'integer', (c) => c.notNull().references('dettes.id'))
     .addColumn('montant', 'bigint', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('allocations_reglement_idx').on('reglement_allocations').column('reglement_id').execute();
-  await db.schema.createIndex('allocations_dette_idx').on('reglement_allocations').column('dette_id').execute();
+  await db.schema
+    .createIndex('allocations_reglement_idx')
+    .on('reglement_allocations')
+    .column('reglement_id')
+    .execute();
+  await db.schema
+    .createIndex('allocations_dette_idx')
+    .on('reglement_allocations')
+    .column('dette_id')
+    .execute();
 }

@@ -21,9 +21,15 @@ const ETAT_STOCK = 'case when quantite <= 0 then 0 when quantite <= seuil_alerte
 export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
   if (ctx.dialect === 'postgres') {
     await sql`drop index produits_nom_recherche_idx`.execute(db);
-    await sql`create index produits_nom_recherche_idx on produits (service_id, nom_recherche, id)`.execute(db);
-    await sql`create index produits_etat_stock_idx on produits (service_id, (${sql.raw(ETAT_STOCK)}), nom_recherche, id) include (quantite, seuil_alerte)`.execute(db);
+    await sql`create index produits_nom_recherche_idx on produits (service_id, nom_recherche, id)`.execute(
+      db,
+    );
+    await sql`create index produits_etat_stock_idx on produits (service_id, (${sql.raw(ETAT_STOCK)}), nom_recherche, id) include (quantite, seuil_alerte)`.execute(
+      db,
+    );
   } else {
-    await sql`create index produits_etat_stock_idx on produits (service_id, (${sql.raw(ETAT_STOCK)}), nom_recherche)`.execute(db);
+    await sql`create index produits_etat_stock_idx on produits (service_id, (${sql.raw(ETAT_STOCK)}), nom_recherche)`.execute(
+      db,
+    );
   }
 }

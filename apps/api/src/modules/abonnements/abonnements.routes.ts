@@ -1,12 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  abonnementCreateSchema, abonnementIdParamsSchema, abonnementListQuerySchema, abonnementPageSchema, abonnementRenewSchema,
-  abonnementSchema, abonnementUpdateSchema, currentSubscriptionQuerySchema, currentSubscriptionSchema, problemSchema,
+  abonnementCreateSchema,
+  abonnementIdParamsSchema,
+  abonnementListQuerySchema,
+  abonnementPageSchema,
+  abonnementRenewSchema,
+  abonnementSchema,
+  abonnementUpdateSchema,
+  currentSubscriptionQuerySchema,
+  currentSubscriptionSchema,
+  problemSchema,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import {
-  createAbonnement, currentSubscription, getAbonnement, listAbonnements, renewAbonnement, setSuspended, updateAbonnement,
+  createAbonnement,
+  currentSubscription,
+  getAbonnement,
+  listAbonnements,
+  renewAbonnement,
+  setSuspended,
+  updateAbonnement,
 } from './abonnements.service.js';
 import { plansRoutes } from './plans.routes.js';
 
@@ -18,7 +32,8 @@ export function abonnementsRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/abonnements/courant',
-    summary: 'Abonnement qui couvre l’appelant (ou la boutique `serviceId`) : statut, dates, formule, contact',
+    summary:
+      'Abonnement qui couvre l’appelant (ou la boutique `serviceId`) : statut, dates, formule, contact',
     tags: TAGS,
     access: 'user',
     query: currentSubscriptionQuerySchema,
@@ -31,7 +46,8 @@ export function abonnementsRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/abonnements',
-    summary: 'Liste paginée des abonnements (filtres : propriétaire, statut, expirant sous N jours)',
+    summary:
+      'Liste paginée des abonnements (filtres : propriétaire, statut, expirant sous N jours)',
     tags: TAGS,
     access: ADMIN,
     query: abonnementListQuerySchema,
@@ -42,11 +58,18 @@ export function abonnementsRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/abonnements',
-    summary: 'Enregistre l’abonnement d’un propriétaire (dates et montant déduits de la formule par défaut)',
+    summary:
+      'Enregistre l’abonnement d’un propriétaire (dates et montant déduits de la formule par défaut)',
     tags: TAGS,
     access: ADMIN,
     body: abonnementCreateSchema,
-    responses: { 201: abonnementSchema, 400: problemSchema, 404: problemSchema, 409: problemSchema, 422: problemSchema },
+    responses: {
+      201: abonnementSchema,
+      400: problemSchema,
+      404: problemSchema,
+      409: problemSchema,
+      422: problemSchema,
+    },
     handler: async ({ user, body, reply }) => {
       const created = await createAbonnement(ctx, user, body);
       void reply.status(201);
@@ -73,19 +96,32 @@ export function abonnementsRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: ADMIN,
     params: abonnementIdParamsSchema,
     body: abonnementUpdateSchema,
-    responses: { 200: abonnementSchema, 400: problemSchema, 404: problemSchema, 409: problemSchema, 422: problemSchema },
+    responses: {
+      200: abonnementSchema,
+      400: problemSchema,
+      404: problemSchema,
+      409: problemSchema,
+      422: problemSchema,
+    },
     handler: ({ params, body }) => updateAbonnement(ctx, params.abonnementId, body),
   });
 
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/abonnements/:abonnementId/renouveler',
-    summary: 'Renouvelle : nouvelle période à la suite de celle-ci (ou dès aujourd’hui si elle est finie)',
+    summary:
+      'Renouvelle : nouvelle période à la suite de celle-ci (ou dès aujourd’hui si elle est finie)',
     tags: TAGS,
     access: ADMIN,
     params: abonnementIdParamsSchema,
     body: abonnementRenewSchema,
-    responses: { 201: abonnementSchema, 400: problemSchema, 404: problemSchema, 409: problemSchema, 422: problemSchema },
+    responses: {
+      201: abonnementSchema,
+      400: problemSchema,
+      404: problemSchema,
+      409: problemSchema,
+      422: problemSchema,
+    },
     handler: async ({ user, params, body, reply }) => {
       const created = await renewAbonnement(ctx, user, params.abonnementId, body);
       void reply.status(201);
@@ -93,11 +129,16 @@ export function abonnementsRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  for (const [action, suspendu] of [['suspendre', true], ['reactiver', false]] as const) {
+  for (const [action, suspendu] of [
+    ['suspendre', true],
+    ['reactiver', false],
+  ] as const) {
     defineRoute(app, ctx, {
       method: 'POST',
       url: `/api/abonnements/:abonnementId/${action}`,
-      summary: suspendu ? 'Suspend un abonnement : les modifications du propriétaire et de ses gérants sont bloquées' : 'Lève la suspension',
+      summary: suspendu
+        ? 'Suspend un abonnement : les modifications du propriétaire et de ses gérants sont bloquées'
+        : 'Lève la suspension',
       tags: TAGS,
       access: ADMIN,
       params: abonnementIdParamsSchema,

@@ -9,18 +9,29 @@ const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : 
 async function currentPlan(ctx: AppContext, ownerId: number) {
   const coverage = await coverageOf(ctx, [ownerId]);
   if (coverage.statut !== 'active' || coverage.planId === null) {
-    throw subscriptionRequired("Vous n’avez aucun abonnement actif : les modifications sont bloquées. Contactez l'administrateur de Comptoir pour souscrire un abonnement.");
+    throw subscriptionRequired(
+      "Vous n’avez aucun abonnement actif : les modifications sont bloquées. Contactez l'administrateur de Comptoir pour souscrire un abonnement.",
+    );
   }
-  return ctx.database.db.selectFrom('plans').selectAll().where('id', '=', coverage.planId).executeTakeFirstOrThrow();
+  return ctx.database.db
+    .selectFrom('plans')
+    .selectAll()
+    .where('id', '=', coverage.planId)
+    .executeTakeFirstOrThrow();
 }
 
 /** Shops: every shop of the owner counts, disabled ones included. */
 export async function assertShopRoom(ctx: AppContext, ownerId: number): Promise<void> {
   const plan = await currentPlan(ctx, ownerId);
-  const row = await ctx.database.db.selectFrom('services').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+  const row = await ctx.database.db
+    .selectFrom('services')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
   if (Number(row.n) >= plan.max_services) {
-    throw businessRule(`Votre formule ${plan.nom} permet ${plural(plan.max_services, 'boutique', 'boutiques')} au plus.`);
+    throw businessRule(
+      `Votre formule ${plan.nom} permet ${plural(plan.max_services, 'boutique', 'boutiques')} au plus.`,
+    );
   }
 }
 
@@ -29,6 +40,8 @@ export async function assertTeamRoom(ctx: AppContext, ownerId: number): Promise<
   const plan = await currentPlan(ctx, ownerId);
   const team = 1 + (await countManagers(ctx.database.db, ownerId));
   if (team >= plan.max_users) {
-    throw businessRule(`Votre formule ${plan.nom} permet ${plural(plan.max_users, 'utilisateur', 'utilisateurs')} au plus, vous compris.`);
+    throw businessRule(
+      `Votre formule ${plan.nom} permet ${plural(plan.max_users, 'utilisateur', 'utilisateurs')} au plus, vous compris.`,
+    );
   }
 }

@@ -3,12 +3,24 @@ import { parseSort, type PlanData, type PlanListQuery } from '@comptoir/shared';
 import { lowerContains, offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 
-const SORTS = { nom: 'plans.nom', prix: 'plans.prix', duree_mois: 'plans.duree_mois', created_at: 'plans.created_at' } as const;
+const SORTS = {
+  nom: 'plans.nom',
+  prix: 'plans.prix',
+  duree_mois: 'plans.duree_mois',
+  created_at: 'plans.created_at',
+} as const;
 
 function withUse(db: Kysely<DB>) {
-  return db.selectFrom('plans').selectAll('plans').select((eb) =>
-    eb.selectFrom('abonnements').select((e) => e.fn.countAll<number>().as('n')).whereRef('abonnements.plan_id', '=', 'plans.id').as('abonnements'),
-  );
+  return db
+    .selectFrom('plans')
+    .selectAll('plans')
+    .select((eb) =>
+      eb
+        .selectFrom('abonnements')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('abonnements.plan_id', '=', 'plans.id')
+        .as('abonnements'),
+    );
 }
 
 function matching(eb: ExpressionBuilder<DB, 'plans'>, query: PlanListQuery) {
@@ -20,11 +32,18 @@ function matching(eb: ExpressionBuilder<DB, 'plans'>, query: PlanListQuery) {
 
 export async function findPlanPage(db: Kysely<DB>, query: PlanListQuery) {
   const { field, direction } = parseSort<keyof typeof SORTS>(query.sort, 'nom');
-  const count = await db.selectFrom('plans').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) => matching(eb, query)).executeTakeFirstOrThrow();
-  const items = await withUse(db).where((eb) => matching(eb, query))
-    .orderBy(SORTS[field], direction).orderBy('plans.id', direction)
-    .limit(query.size).offset(offsetOf(query)).execute();
+  const count = await db
+    .selectFrom('plans')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => matching(eb, query))
+    .executeTakeFirstOrThrow();
+  const items = await withUse(db)
+    .where((eb) => matching(eb, query))
+    .orderBy(SORTS[field], direction)
+    .orderBy('plans.id', direction)
+    .limit(query.size)
+    .offset(offsetOf(query))
+    .execute();
   return { items, total: Number(count.n) };
 }
 

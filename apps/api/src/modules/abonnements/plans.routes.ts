@@ -1,8 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { planIdParamsSchema, planInputSchema, planListQuerySchema, planPageSchema, planSchema, problemSchema } from '@comptoir/shared';
+import {
+  planIdParamsSchema,
+  planInputSchema,
+  planListQuerySchema,
+  planPageSchema,
+  planSchema,
+  problemSchema,
+} from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
-import { createPlan, deletePlan, getPlan, listPlans, retirePlan, updatePlan } from './plans.service.js';
+import {
+  createPlan,
+  deletePlan,
+  getPlan,
+  listPlans,
+  retirePlan,
+  updatePlan,
+} from './plans.service.js';
 
 const TAGS = ['Abonnements'];
 const ADMIN = ['ROLE_ADMIN'] as const;
@@ -61,7 +75,8 @@ export function plansRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/abonnements/plans/:planId/retirer',
-    summary: 'Retire une formule : elle reste sur les abonnements passés et ne peut plus être choisie',
+    summary:
+      'Retire une formule : elle reste sur les abonnements passés et ne peut plus être choisie',
     tags: TAGS,
     access: ADMIN,
     params: planIdParamsSchema,

@@ -29,9 +29,11 @@ export async function getPlan(ctx: AppContext, id: number): Promise<Plan> {
 }
 
 export async function createPlan(ctx: AppContext, input: PlanData): Promise<Plan> {
-  const { id } = await ctx.database.db.insertInto('plans')
+  const { id } = await ctx.database.db
+    .insertInto('plans')
     .values({ ...planColumns(input), retire: 0, created_at: nowIso() })
-    .returning('id').executeTakeFirstOrThrow();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return getPlan(ctx, id);
 }
 
@@ -52,7 +54,9 @@ export async function retirePlan(ctx: AppContext, id: number): Promise<Plan> {
 export async function deletePlan(ctx: AppContext, id: number): Promise<void> {
   const plan = await getPlan(ctx, id);
   if (plan.abonnements > 0) {
-    throw conflict(`La formule « ${plan.nom} » figure sur ${plan.abonnements} abonnement${plan.abonnements > 1 ? 's' : ''} : retirez-la plutôt que de la supprimer.`);
+    throw conflict(
+      `La formule « ${plan.nom} » figure sur ${plan.abonnements} abonnement${plan.abonnements > 1 ? 's' : ''} : retirez-la plutôt que de la supprimer.`,
+    );
   }
   await ctx.database.db.deleteFrom('plans').where('id', '=', id).execute();
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { problemSchema, profileUpdateSchema, resetFinishRequestSchema, resetInitQuerySchema, sessionUserSchema } from '@comptoir/shared';
+import {
+  problemSchema,
+  profileUpdateSchema,
+  resetFinishRequestSchema,
+  resetInitQuerySchema,
+  sessionUserSchema,
+} from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { removePhoto, savePhoto, updateProfile } from './account.service.js';
@@ -13,14 +19,18 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/account/reset-password/init',
-    summary: 'Demande un lien de réinitialisation du mot de passe (réponse identique que le compte existe ou non)',
+    summary:
+      'Demande un lien de réinitialisation du mot de passe (réponse identique que le compte existe ou non)',
     tags: ['Compte'],
     access: 'public',
     query: resetInitQuerySchema,
     responses: { 200: messageSchema },
     handler: async ({ query, request }) => {
       await requestReset(ctx, query.mail, request.log);
-      return { message: 'Si un compte correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.' };
+      return {
+        message:
+          'Si un compte correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.',
+      };
     },
   });
 
@@ -63,12 +73,18 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/account/photo',
-    summary: 'Envoie la photo de profil (image JPEG, PNG, WebP ou GIF, 5 Mo au plus), recadrée en 256 × 256',
+    summary:
+      'Envoie la photo de profil (image JPEG, PNG, WebP ou GIF, 5 Mo au plus), recadrée en 256 × 256',
     tags: ['Compte'],
     access: 'user',
     subscription: 'exempt',
     multipart: true,
-    responses: { 200: sessionUserSchema, 400: problemSchema, 413: problemSchema, 415: problemSchema },
+    responses: {
+      200: sessionUserSchema,
+      400: problemSchema,
+      413: problemSchema,
+      415: problemSchema,
+    },
     handler: ({ user, request }) => savePhoto(ctx, user.id, request),
   });
 

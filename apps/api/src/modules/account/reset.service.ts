@@ -11,17 +11,36 @@ export const RESET_KEY_TTL_MS = 60 * 60 * 1000;
 const RESET_MIN_INTERVAL_MS = 60 * 1000;
 
 const invalidKey = () =>
-  new AppError(400, 'INVALID_RESET_KEY', 'Lien invalide', 'Ce lien de réinitialisation est invalide, a déjà servi ou a expiré. Demandez-en un nouveau.');
+  new AppError(
+    400,
+    'INVALID_RESET_KEY',
+    'Lien invalide',
+    'Ce lien de réinitialisation est invalide, a déjà servi ou a expiré. Demandez-en un nouveau.',
+  );
 
 /** Creates a single-use key valid one hour and mails the link; `invitation` words it as a welcome. */
-export async function sendResetLink(ctx: AppContext, userId: number, invitation = false): Promise<void> {
+export async function sendResetLink(
+  ctx: AppContext,
+  userId: number,
+  invitation = false,
+): Promise<void> {
   const { db } = ctx.database;
-  const user = await db.selectFrom('users').select(['email', 'prenom']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select(['email', 'prenom'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const key = newOpaqueToken();
   const createdAt = Date.now();
   await db
     .insertInto('password_reset_tokens')
-    .values({ user_id: userId, token_hash: hashToken(key), created_at: new Date(createdAt).toISOString(), expires_at: new Date(createdAt + RESET_KEY_TTL_MS).toISOString(), used_at: null })
+    .values({
+      user_id: userId,
+      token_hash: hashToken(key),
+      created_at: new Date(createdAt).toISOString(),
+      expires_at: new Date(createdAt + RESET_KEY_TTL_MS).toISOString(),
+      used_at: null,
+    })
     .execute();
   const link = `${ctx.config.publicUrl}/auth/reset-password?key=${encodeURIComponent(key)}`;
   await ctx.mailer.send(resetPasswordMail(user.email, user.prenom, link, invitation));
@@ -31,9 +50,17 @@ export async function sendResetLink(ctx: AppContext, userId: number, invitation 
  * Always answers the same way, whether the address exists or not (no account enumeration); the
  * mail leaves in the background so that timing tells nothing either.
  */
-export async function requestReset(ctx: AppContext, email: string, log: { error: (o: object, m: string) => void }): Promise<void> {
+export async function requestReset(
+  ctx: AppContext,
+  email: string,
+  log: { error: (o: object, m: string) => void },
+): Promise<void> {
   const { db } = ctx.database;
-  const user = await db.selectFrom('users').select(['id', 'active']).where('email', '=', email).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'active'])
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (!user || user.active !== 1) return;
   const recent = await db
     .selectFrom('password_reset_tokens')
@@ -42,10 +69,16 @@ export async function requestReset(ctx: AppContext, email: string, log: { error:
     .where('created_at', '>', new Date(Date.now() - RESET_MIN_INTERVAL_MS).toISOString())
     .executeTakeFirst();
   if (recent) return;
-  sendResetLink(ctx, user.id).catch((err: unknown) => log.error({ err }, "Échec de l'envoi du lien de réinitialisation"));
+  sendResetLink(ctx, user.id).catch((err: unknown) =>
+    log.error({ err }, "Échec de l'envoi du lien de réinitialisation"),
+  );
 }
 
-export async function finishReset(ctx: AppContext, key: string, newPassword: string): Promise<void> {
+export async function finishReset(
+  ctx: AppContext,
+  key: string,
+  newPassword: string,
+): Promise<void> {
   const { db } = ctx.database;
   const row = await db
     .selectFrom('password_reset_tokens')
@@ -54,7 +87,11 @@ export async function finishReset(ctx: AppContext, key: string, newPassword: str
     .executeTakeFirst();
   const now = nowIso();
   if (!row || row.used_at || row.expires_at <= now) throw invalidKey();
-  const user = await db.selectFrom('users').select(['active']).where('id', '=', row.user_id).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['active'])
+    .where('id', '=', row.user_id)
+    .executeTakeFirst();
   if (!user || user.active !== 1) throw invalidKey();
   assertPasswordAcceptable(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
@@ -66,8 +103,16 @@ export async function finishReset(ctx: AppContext, key: string, newPassword: str
     .executeTakeFirst();
   if (Number(spent.numUpdatedRows) !== 1) throw invalidKey();
   // Every other pending link of this user dies with this one.
-  await db.updateTable('password_reset_tokens').set({ used_at: now })
-    .where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', row.user_id).execute();
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', row.user_id)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where('id', '=', row.user_id)
+    .execute();
   await revokeAllSessions(ctx, row.user_id);
 }

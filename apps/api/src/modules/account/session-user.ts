@@ -16,7 +16,14 @@ export async function loadSessionUser(ctx: AppContext, userId: number): Promise<
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) throw notFound('Utilisateur introuvable.');
-  const roles = (await db.selectFrom('user_roles').select('role').where('user_id', '=', userId).orderBy('role').execute())
+  const roles = (
+    await db
+      .selectFrom('user_roles')
+      .select('role')
+      .where('user_id', '=', userId)
+      .orderBy('role')
+      .execute()
+  )
     .map((r) => r.role)
     .filter(isRole);
   // Owner first, then manager, then admin: the first role is the one the top bar names.
@@ -29,7 +36,11 @@ export async function loadSessionUser(ctx: AppContext, userId: number): Promise<
     .where((eb) =>
       eb.or([
         eb('services.owner_id', '=', userId),
-        eb('services.id', 'in', eb.selectFrom('service_members').select('service_id').where('user_id', '=', userId)),
+        eb(
+          'services.id',
+          'in',
+          eb.selectFrom('service_members').select('service_id').where('user_id', '=', userId),
+        ),
       ]),
     )
     .orderBy('services.id')

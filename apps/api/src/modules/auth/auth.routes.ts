@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { authResponseSchema, loginRequestSchema, problemSchema, refreshRequestSchema, updatePasswordRequestSchema } from '@comptoir/shared';
+import {
+  authResponseSchema,
+  loginRequestSchema,
+  problemSchema,
+  refreshRequestSchema,
+  updatePasswordRequestSchema,
+} from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { login, refresh, updatePassword } from './auth.service.js';

@@ -9,24 +9,45 @@ import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './th
 import { hashToken, newOpaqueToken, signAccessToken } from './tokens.js';
 
 const invalidCredentials = () =>
-  new AppError(401, 'INVALID_CREDENTIALS', 'Connexion refusée', 'Adresse e-mail ou mot de passe incorrect.');
+  new AppError(
+    401,
+    'INVALID_CREDENTIALS',
+    'Connexion refusée',
+    'Adresse e-mail ou mot de passe incorrect.',
+  );
 const invalidRefresh = () =>
   unauthenticated('Votre session a expiré. Reconnectez-vous.', 'INVALID_REFRESH_TOKEN');
 export const accountDisabled = () =>
-  new AppError(401, 'ACCOUNT_DISABLED', 'Compte désactivé', 'Ce compte est désactivé. Contactez votre responsable.');
+  new AppError(
+    401,
+    'ACCOUNT_DISABLED',
+    'Compte désactivé',
+    'Ce compte est désactivé. Contactez votre responsable.',
+  );
 
 /** Refuses the most common passwords, with a French message on the field. */
 export function assertPasswordAcceptable(password: string, field: string): void {
   if (isCommonPassword(password)) {
-    const message = 'Ce mot de passe est trop courant : choisissez-en un autre, plus difficile à deviner.';
-    throw new AppError(400, 'WEAK_PASSWORD', 'Mot de passe trop faible', message, [{ field, message }]);
+    const message =
+      'Ce mot de passe est trop courant : choisissez-en un autre, plus difficile à deviner.';
+    throw new AppError(400, 'WEAK_PASSWORD', 'Mot de passe trop faible', message, [
+      { field, message },
+    ]);
   }
 }
 
-async function issueTokens(ctx: AppContext, userId: number, familyId: string): Promise<AuthResponse> {
+async function issueTokens(
+  ctx: AppContext,
+  userId: number,
+  familyId: string,
+): Promise<AuthResponse> {
   const { db } = ctx.database;
   const user = await loadSessionUser(ctx, userId);
-  const row = await db.selectFrom('users').select('session_version').where('id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select('session_version')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const refreshToken = newOpaqueToken();
   await db
     .insertInto('refresh_tokens')
@@ -49,7 +70,12 @@ async function issueTokens(ctx: AppContext, userId: number, familyId: string): P
   return { token, refreshToken, user };
 }
 
-export async function login(ctx: AppContext, email: string, password: string, ip: string): Promise<AuthResponse> {
+export async function login(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  ip: string,
+): Promise<AuthResponse> {
   await assertLoginAllowed(ctx, email, ip);
   const { db } = ctx.database;
   const user = await db
@@ -64,7 +90,11 @@ export async function login(ctx: AppContext, email: string, password: string, ip
   }
   if (user.active !== 1) throw accountDisabled();
   await clearLoginFailures(ctx, email);
-  await db.updateTable('users').set({ last_login_at: nowIso() }).where('id', '=', user.id).execute();
+  await db
+    .updateTable('users')
+    .set({ last_login_at: nowIso() })
+    .where('id', '=', user.id)
+    .execute();
   return issueTokens(ctx, user.id, randomUUID());
 }
 
@@ -96,7 +126,11 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<Au
     await revokeFamily(ctx, row.family_id);
     throw invalidRefresh();
   }
-  const user = await db.selectFrom('users').select(['active']).where('id', '=', row.user_id).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['active'])
+    .where('id', '=', row.user_id)
+    .executeTakeFirst();
   if (!user) throw invalidRefresh();
   if (user.active !== 1) throw accountDisabled();
   return issueTokens(ctx, row.user_id, row.family_id);
@@ -114,21 +148,43 @@ async function revokeFamily(ctx: AppContext, familyId: string): Promise<void> {
 /** Ends every session of a user: refresh tokens revoked, access tokens refused at the next call. */
 export async function revokeAllSessions(ctx: AppContext, userId: number): Promise<void> {
   const { db } = ctx.database;
-  await db.updateTable('users').set((eb) => ({ session_version: eb('session_version', '+', 1), updated_at: nowIso() }))
-    .where('id', '=', userId).execute();
-  await db.updateTable('refresh_tokens').set({ revoked_at: nowIso() })
-    .where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ session_version: eb('session_version', '+', 1), updated_at: nowIso() }))
+    .where('id', '=', userId)
+    .execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
-export async function updatePassword(ctx: AppContext, userId: number, currentPassword: string, newPassword: string): Promise<void> {
+export async function updatePassword(
+  ctx: AppContext,
+  userId: number,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
   const { db } = ctx.database;
-  const user = await db.selectFrom('users').select(['password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select(['password_hash'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (!(await verifyPassword(user.password_hash, currentPassword))) {
     const message = 'Le mot de passe actuel est incorrect.';
-    throw new AppError(400, 'WRONG_PASSWORD', 'Mot de passe incorrect', message, [{ field: 'currentPassword', message }]);
+    throw new AppError(400, 'WRONG_PASSWORD', 'Mot de passe incorrect', message, [
+      { field: 'currentPassword', message },
+    ]);
   }
   assertPasswordAcceptable(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .execute();
   await revokeAllSessions(ctx, userId);
 }

@@ -7,7 +7,10 @@ const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
 export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
 
-export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     // Same cost as a real check, so that a missing account cannot be told apart by timing.
     await hash(password, OPTIONS);
@@ -22,10 +25,36 @@ export async function verifyPassword(storedHash: string | null, password: string
 
 /** French favourites that the international list misses. */
 const FRENCH_COMMON = [
-  'azerty', 'azertyuiop', 'azerty123', 'azerty1234', 'motdepasse', 'motdepasse1', 'motdepasse123',
-  'soleil', 'soleil123', 'bonjour', 'bonjour123', 'doudou', 'chouchou', 'nicolas', 'camille',
-  'marseille', 'toulouse', 'dakar2024', 'abidjan', 'senegal', 'cameroun', 'jetaime', 'loulou',
-  'comptoir', 'comptoir123', 'boutique', 'boutique123', 'caisse123', 'password1', '123456789a',
+  'azerty',
+  'azertyuiop',
+  'azerty123',
+  'azerty1234',
+  'motdepasse',
+  'motdepasse1',
+  'motdepasse123',
+  'soleil',
+  'soleil123',
+  'bonjour',
+  'bonjour123',
+  'doudou',
+  'chouchou',
+  'nicolas',
+  'camille',
+  'marseille',
+  'toulouse',
+  'dakar2024',
+  'abidjan',
+  'senegal',
+  'cameroun',
+  'jetaime',
+  'loulou',
+  'comptoir',
+  'comptoir123',
+  'boutique',
+  'boutique123',
+  'caisse123',
+  'password1',
+  '123456789a',
 ];
 
 const COMMON = new Set<string>([...dictionary.passwords, ...FRENCH_COMMON]);

@@ -6,15 +6,27 @@ import { nowIso } from '../../db/time.js';
  * Failed sign-ins are counted in the database (not in memory: several instances share them), per
  * account and per address, over a sliding window. Past the limit: 429, other accounts unaffected.
  */
-export async function assertLoginAllowed(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function assertLoginAllowed(
+  ctx: AppContext,
+  email: string,
+  ip: string,
+): Promise<void> {
   const { db } = ctx.database;
   const { perAccount, perIp, windowMinutes } = ctx.config.throttle;
   const since = new Date(Date.now() - windowMinutes * 60_000).toISOString();
   const [byAccount, byIp] = await Promise.all([
-    db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('email', '=', email).where('created_at', '>', since).executeTakeFirstOrThrow(),
-    db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('ip', '=', ip).where('created_at', '>', since).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', email)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow(),
   ]);
   if (Number(byAccount.n) >= perAccount || Number(byIp.n) >= perIp) {
     throw tooManyAttempts(
@@ -24,7 +36,11 @@ export async function assertLoginAllowed(ctx: AppContext, email: string, ip: str
   }
 }
 
-export async function recordLoginFailure(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function recordLoginFailure(
+  ctx: AppContext,
+  email: string,
+  ip: string,
+): Promise<void> {
   const { db } = ctx.database;
   const cutoff = new Date(Date.now() - ctx.config.throttle.windowMinutes * 60_000).toISOString();
   await db.deleteFrom('login_failures').where('created_at', '<', cutoff).execute();

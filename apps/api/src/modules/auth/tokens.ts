@@ -26,7 +26,12 @@ export interface AccessTokenInput {
 
 /** Short-lived access token: claims sub, username (e-mail), roles (seed §3), algorithm pinned. */
 export async function signAccessToken(config: Config, input: AccessTokenInput): Promise<string> {
-  return new SignJWT({ username: input.email, roles: input.roles, sv: input.sessionVersion, typ: 'access' })
+  return new SignJWT({
+    username: input.email,
+    roles: input.roles,
+    sv: input.sessionVersion,
+    typ: 'access',
+  })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(input.userId))
     .setIssuer(ISSUER)
@@ -68,7 +73,11 @@ export async function verifyAccessToken(config: Config, token: string): Promise<
       requiredClaims: ['sub', 'exp', 'username', 'roles'],
     });
     const userId = Number(payload.sub);
-    if (payload['typ'] !== 'access' || !Number.isSafeInteger(userId) || typeof payload['sv'] !== 'number') {
+    if (
+      payload['typ'] !== 'access' ||
+      !Number.isSafeInteger(userId) ||
+      typeof payload['sv'] !== 'number'
+    ) {
       throw unauthenticated('Jeton de session invalide.');
     }
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);

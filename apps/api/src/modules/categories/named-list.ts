@@ -36,14 +36,28 @@ interface ListQuery {
 const SORTS = { nom: 'nom_cle', nb_produits: 'nb_produits', created_at: 'created_at' } as const;
 const key = (nom: string) => nom.toLowerCase();
 
-export async function listNamed(db: Kysely<DB>, list: NamedList, serviceId: number, query: ListQuery): Promise<Page<NamedItem>> {
-  const base = db.selectFrom(list.table).where('service_id', '=', serviceId).where((eb) => eb.and(query.q ? [lowerContains(sql`nom`, query.q)] : []));
+export async function listNamed(
+  db: Kysely<DB>,
+  list: NamedList,
+  serviceId: number,
+  query: ListQuery,
+): Promise<Page<NamedItem>> {
+  const base = db
+    .selectFrom(list.table)
+    .where('service_id', '=', serviceId)
+    .where((eb) => eb.and(query.q ? [lowerContains(sql`nom`, query.q)] : []));
   const { field, direction } = parseSort<keyof typeof SORTS>(query.sort, 'nom');
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = await base
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const rows = await base
     .select(['id', 'nom', 'created_at'])
     .select((eb) =>
-      eb.selectFrom('produits').select((e) => e.fn.countAll<number>().as('n')).whereRef(`produits.${list.column}`, '=', `${list.table}.id`).as('nb_produits'),
+      eb
+        .selectFrom('produits')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef(`produits.${list.column}`, '=', `${list.table}.id`)
+        .as('nb_produits'),
     )
     .orderBy(sql.ref(SORTS[field]), direction)
     .orderBy('id', direction)
@@ -51,34 +65,83 @@ export async function listNamed(db: Kysely<DB>, list: NamedList, serviceId: numb
     .offset(offsetOf(query))
     .execute();
   return {
-    items: rows.map((r) => ({ id: r.id, nom: r.nom, nbProduits: Number(r.nb_produits ?? 0), createdAt: r.created_at })),
+    items: rows.map((r) => ({
+      id: r.id,
+      nom: r.nom,
+      nbProduits: Number(r.nb_produits ?? 0),
+      createdAt: r.created_at,
+    })),
     total: Number(count.n),
     page: query.page,
     size: query.size,
   };
 }
 
-async function findRow(db: Kysely<DB>, list: NamedList, serviceId: number, id: number): Promise<Selectable<CategoriesTable>> {
-  const row = await db.selectFrom(list.table).selectAll().where('id', '=', id).where('service_id', '=', serviceId).executeTakeFirst();
+async function findRow(
+  db: Kysely<DB>,
+  list: NamedList,
+  serviceId: number,
+  id: number,
+): Promise<Selectable<CategoriesTable>> {
+  const row = await db
+    .selectFrom(list.table)
+    .selectAll()
+    .where('id', '=', id)
+    .where('service_id', '=', serviceId)
+    .executeTakeFirst();
   if (!row) throw notFound(`${list.label} est introuvable.`);
   return row;
 }
 
 const countProducts = async (db: Kysely<DB>, list: NamedList, id: number) =>
-  Number((await db.selectFrom('produits').select((eb) => eb.fn.countAll<number>().as('n')).where(list.column, '=', id).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom('produits')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(list.column, '=', id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
-export async function getNamed(db: Kysely<DB>, list: NamedList, serviceId: number, id: number): Promise<NamedItem> {
+export async function getNamed(
+  db: Kysely<DB>,
+  list: NamedList,
+  serviceId: number,
+  id: number,
+): Promise<NamedItem> {
   const row = await findRow(db, list, serviceId, id);
-  return { id: row.id, nom: row.nom, nbProduits: await countProducts(db, list, id), createdAt: row.created_at };
+  return {
+    id: row.id,
+    nom: row.nom,
+    nbProduits: await countProducts(db, list, id),
+    createdAt: row.created_at,
+  };
 }
 
-async function assertNameFree(db: Kysely<DB>, list: NamedList, serviceId: number, nom: string, exceptId?: number): Promise<void> {
-  let q = db.selectFrom(list.table).select('id').where('service_id', '=', serviceId).where('nom_cle', '=', key(nom));
+async function assertNameFree(
+  db: Kysely<DB>,
+  list: NamedList,
+  serviceId: number,
+  nom: string,
+  exceptId?: number,
+): Promise<void> {
+  let q = db
+    .selectFrom(list.table)
+    .select('id')
+    .where('service_id', '=', serviceId)
+    .where('nom_cle', '=', key(nom));
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw conflict(`${list.label} « ${nom} » existe déjà dans cette boutique.`);
+  if (await q.executeTakeFirst())
+    throw conflict(`${list.label} « ${nom} » existe déjà dans cette boutique.`);
 }
 
-export async function createNamed(db: Kysely<DB>, list: NamedList, serviceId: number, nom: string): Promise<NamedItem> {
+export async function createNamed(
+  db: Kysely<DB>,
+  list: NamedList,
+  serviceId: number,
+  nom: string,
+): Promise<NamedItem> {
   await assertNameFree(db, list, serviceId, nom);
   const { id } = await db
     .insertInto(list.table)
@@ -88,19 +151,36 @@ export async function createNamed(db: Kysely<DB>, list: NamedList, serviceId: nu
   return getNamed(db, list, serviceId, id);
 }
 
-export async function renameNamed(db: Kysely<DB>, list: NamedList, serviceId: number, id: number, nom: string): Promise<NamedItem> {
+export async function renameNamed(
+  db: Kysely<DB>,
+  list: NamedList,
+  serviceId: number,
+  id: number,
+  nom: string,
+): Promise<NamedItem> {
   await findRow(db, list, serviceId, id);
   await assertNameFree(db, list, serviceId, nom, id);
-  await db.updateTable(list.table).set({ nom, nom_cle: key(nom) }).where('id', '=', id).execute();
+  await db
+    .updateTable(list.table)
+    .set({ nom, nom_cle: key(nom) })
+    .where('id', '=', id)
+    .execute();
   return getNamed(db, list, serviceId, id);
 }
 
 /** Deletes an unused row; used: 409 « Cette catégorie est utilisée par 12 produits. » */
-export async function deleteNamed(db: Kysely<DB>, list: NamedList, serviceId: number, id: number): Promise<void> {
+export async function deleteNamed(
+  db: Kysely<DB>,
+  list: NamedList,
+  serviceId: number,
+  id: number,
+): Promise<void> {
   await findRow(db, list, serviceId, id);
   const n = await countProducts(db, list, id);
   if (n > 0) {
-    throw conflict(`${list.demonstrative} est ${list.feminine ? 'utilisée' : 'utilisé'} par ${n} ${n > 1 ? 'produits' : 'produit'}.`);
+    throw conflict(
+      `${list.demonstrative} est ${list.feminine ? 'utilisée' : 'utilisé'} par ${n} ${n > 1 ? 'produits' : 'produit'}.`,
+    );
   }
   await db.deleteFrom(list.table).where('id', '=', id).execute();
 }

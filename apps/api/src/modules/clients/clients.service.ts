@@ -27,7 +27,11 @@ const toClient = (r: Selectable<ClientsTable>): Client => ({
   updatedAt: r.updated_at,
 });
 
-export async function listClients(ctx: AppContext, serviceId: number, query: ClientListQuery): Promise<Page<Client>> {
+export async function listClients(
+  ctx: AppContext,
+  serviceId: number,
+  query: ClientListQuery,
+): Promise<Page<Client>> {
   const { items, total } = await findClientPage(ctx.database.db, serviceId, query);
   return { items: items.map(toClient), total, page: query.page, size: query.size };
 }
@@ -38,22 +42,43 @@ export async function getClient(ctx: AppContext, serviceId: number, id: number):
   return toClient(row);
 }
 
-export async function createClient(ctx: AppContext, service: Service, input: ClientData): Promise<Client> {
+export async function createClient(
+  ctx: AppContext,
+  service: Service,
+  input: ClientData,
+): Promise<Client> {
   const { db } = ctx.database;
   const telephone = phoneOf(input.telephone, service.pays);
   await warnDuplicates(db, 'clients', service.id, { ...input, telephone });
   const now = nowIso();
-  const { id } = await db.insertInto('clients').values({ ...clientColumns(input, telephone), service_id: service.id, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('clients')
+    .values({
+      ...clientColumns(input, telephone),
+      service_id: service.id,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return getClient(ctx, service.id, id);
 }
 
-export async function updateClient(ctx: AppContext, service: Service, id: number, input: ClientData): Promise<Client> {
+export async function updateClient(
+  ctx: AppContext,
+  service: Service,
+  id: number,
+  input: ClientData,
+): Promise<Client> {
   const { db } = ctx.database;
   await getClient(ctx, service.id, id);
   const telephone = phoneOf(input.telephone, service.pays);
   await warnDuplicates(db, 'clients', service.id, { ...input, telephone }, id);
-  await db.updateTable('clients').set({ ...clientColumns(input, telephone), updated_at: nowIso() }).where('id', '=', id).execute();
+  await db
+    .updateTable('clients')
+    .set({ ...clientColumns(input, telephone), updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
   return getClient(ctx, service.id, id);
 }
 
@@ -61,12 +86,17 @@ export async function updateClient(ctx: AppContext, service: Service, id: number
  * Tables whose rows name a customer (`client_id`): a customer with documents (sales; their debts
  * come with them) can no longer be deleted.
  */
-export const CLIENT_REFERENCES: Reference[] = [{ table: 'ventes', column: 'client_id', one: 'vente', many: 'ventes' }];
+export const CLIENT_REFERENCES: Reference[] = [
+  { table: 'ventes', column: 'client_id', one: 'vente', many: 'ventes' },
+];
 
 /** Deletes a customer without documents; with some: 409 naming them (deactivate instead). */
 export async function deleteClient(ctx: AppContext, serviceId: number, id: number): Promise<void> {
   const client = await getClient(ctx, serviceId, id);
   const uses = await usesOf(ctx.database.db, CLIENT_REFERENCES, id);
-  if (uses.length) throw conflict(`Le client « ${client.nom} » figure dans ${uses.join(', ')} : désactivez-le plutôt.`);
+  if (uses.length)
+    throw conflict(
+      `Le client « ${client.nom} » figure dans ${uses.join(', ')} : désactivez-le plutôt.`,
+    );
   await ctx.database.db.deleteFrom('clients').where('id', '=', id).execute();
 }

@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { normalizePhone, PHONE_INVALID_MESSAGE, searchKey, type FieldError } from '@comptoir/shared';
+import {
+  normalizePhone,
+  PHONE_INVALID_MESSAGE,
+  searchKey,
+  type FieldError,
+} from '@comptoir/shared';
 import { AppError, validationError } from '../../core/errors.js';
 import { containsPattern } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
@@ -32,21 +37,28 @@ export async function warnDuplicates(
   for (const field of ['telephone', 'email'] as const) {
     const value = input[field];
     if (!value) continue;
-    let q = db.selectFrom(table).select(['id', 'nom']).where('service_id', '=', serviceId).where(field, '=', value);
+    let q = db
+      .selectFrom(table)
+      .select(['id', 'nom'])
+      .where('service_id', '=', serviceId)
+      .where(field, '=', value);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     const other = await q.orderBy('id').executeTakeFirst();
     if (other) {
       errors.push({
         field,
-        message: field === 'telephone'
-          ? `Ce numéro est déjà celui du ${label} « ${other.nom} » (n° ${other.id}).`
-          : `Cette adresse e-mail est déjà celle du ${label} « ${other.nom} » (n° ${other.id}).`,
+        message:
+          field === 'telephone'
+            ? `Ce numéro est déjà celui du ${label} « ${other.nom} » (n° ${other.id}).`
+            : `Cette adresse e-mail est déjà celle du ${label} « ${other.nom} » (n° ${other.id}).`,
       });
     }
   }
   if (errors.length) {
     throw new AppError(
-      409, 'CONFLICT', 'Doublon probable',
+      409,
+      'CONFLICT',
+      'Doublon probable',
       `Un ${label} de la boutique a déjà ce numéro de téléphone ou cette adresse e-mail. Vérifiez, ou confirmez pour l'enregistrer quand même.`,
       errors,
     );
@@ -60,6 +72,7 @@ export function partySearch(q: string) {
     sql<boolean>`nom_recherche like ${containsPattern(searchKey(q))} escape '\\'`,
     sql<boolean>`lower(email) like ${containsPattern(q)} escape '\\'`,
   ];
-  if (digits.length >= 3) conditions.push(sql<boolean>`telephone like ${containsPattern(digits)} escape '\\'`);
+  if (digits.length >= 3)
+    conditions.push(sql<boolean>`telephone like ${containsPattern(digits)} escape '\\'`);
   return conditions;
 }

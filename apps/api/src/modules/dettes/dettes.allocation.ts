@@ -23,7 +23,12 @@ export interface Allocation {
   montant: number;
 }
 
-export async function lockClient(trx: Transaction<DB>, dialect: Dialect, serviceId: number, clientId: number) {
+export async function lockClient(
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  serviceId: number,
+  clientId: number,
+) {
   return trx
     .selectFrom('clients')
     .select(['id', 'nom'])
@@ -34,7 +39,11 @@ export async function lockClient(trx: Transaction<DB>, dialect: Dialect, service
 }
 
 /** A customer's debts with something left, oldest first (creation, then id). */
-export async function dettesOuvertes(trx: Transaction<DB>, serviceId: number, clientId: number): Promise<DetteOuverte[]> {
+export async function dettesOuvertes(
+  trx: Transaction<DB>,
+  serviceId: number,
+  clientId: number,
+): Promise<DetteOuverte[]> {
   const rows = await trx
     .selectFrom('dettes')
     .select(['id', 'vente_id', sql<number>`montant - paye`.as('reste')])
@@ -55,7 +64,14 @@ export async function dettesOuvertes(trx: Transaction<DB>, serviceId: number, cl
  */
 export async function allouer(
   trx: Transaction<DB>,
-  input: { serviceId: number; reglementId: number; dettes: DetteOuverte[]; montant: number; argent: boolean; at?: string },
+  input: {
+    serviceId: number;
+    reglementId: number;
+    dettes: DetteOuverte[];
+    montant: number;
+    argent: boolean;
+    at?: string;
+  },
 ): Promise<{ allocations: Allocation[]; nonAlloue: number }> {
   let left = input.montant;
   const allocations: Allocation[] = [];
@@ -66,11 +82,27 @@ export async function allouer(
     if (part <= 0) continue;
     left -= part;
     allocations.push({ detteId: dette.id, venteId: dette.venteId, montant: part });
-    await trx.insertInto('reglement_allocations')
-      .values({ service_id: input.serviceId, reglement_id: input.reglementId, dette_id: dette.id, montant: part, created_at: now })
+    await trx
+      .insertInto('reglement_allocations')
+      .values({
+        service_id: input.serviceId,
+        reglement_id: input.reglementId,
+        dette_id: dette.id,
+        montant: part,
+        created_at: now,
+      })
       .execute();
-    await trx.updateTable('dettes').set({ paye: sql`paye + ${part}` }).where('id', '=', dette.id).execute();
-    if (input.argent) await trx.updateTable('ventes').set({ montant_paye: sql`montant_paye + ${part}` }).where('id', '=', dette.venteId).execute();
+    await trx
+      .updateTable('dettes')
+      .set({ paye: sql`paye + ${part}` })
+      .where('id', '=', dette.id)
+      .execute();
+    if (input.argent)
+      await trx
+        .updateTable('ventes')
+        .set({ montant_paye: sql`montant_paye + ${part}` })
+        .where('id', '=', dette.venteId)
+        .execute();
     await refreshVenteStatut(trx, dette.venteId);
   }
   return { allocations, nonAlloue: left };

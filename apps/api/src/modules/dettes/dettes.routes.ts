@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  clientIdParamsSchema, compteClientSchema, detteClientListQuerySchema, detteClientPageSchema, problemSchema, reglementInputSchema, reglementSchema,
+  clientIdParamsSchema,
+  compteClientSchema,
+  detteClientListQuerySchema,
+  detteClientPageSchema,
+  problemSchema,
+  reglementInputSchema,
+  reglementSchema,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
@@ -19,10 +25,20 @@ const CLIENT = '/api/services/:serviceId/clients/:clientId';
  */
 export function dettesRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
-    method: 'GET', url: '/api/services/:serviceId/dettes',
-    summary: 'Clients qui doivent quelque chose : encours, part en retard, prochaine échéance ; totaux de la sélection (propriétaire)', tags: TAGS,
-    access: OWNER, service: true, query: detteClientListQuerySchema,
-    responses: { 200: detteClientPageSchema, 400: problemSchema, 403: problemSchema, 404: problemSchema },
+    method: 'GET',
+    url: '/api/services/:serviceId/dettes',
+    summary:
+      'Clients qui doivent quelque chose : encours, part en retard, prochaine échéance ; totaux de la sélection (propriétaire)',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    query: detteClientListQuerySchema,
+    responses: {
+      200: detteClientPageSchema,
+      400: problemSchema,
+      403: problemSchema,
+      404: problemSchema,
+    },
     handler: ({ user, service, query }) => {
       requireShopOwner(user, service);
       return listDettes(ctx, service, query);
@@ -30,21 +46,44 @@ export function dettesRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   defineRoute(app, ctx, {
-    method: 'GET', url: `${CLIENT}/compte`,
-    summary: 'Compte d’un client : encours, retard, avoir, achats, dettes et règlements', tags: TAGS,
-    access: STAFF, service: true, params: clientIdParamsSchema,
+    method: 'GET',
+    url: `${CLIENT}/compte`,
+    summary: 'Compte d’un client : encours, retard, avoir, achats, dettes et règlements',
+    tags: TAGS,
+    access: STAFF,
+    service: true,
+    params: clientIdParamsSchema,
     responses: { 200: compteClientSchema, 404: problemSchema },
     handler: ({ service, params }) => compteClient(ctx, service, params.clientId),
   });
 
   defineRoute(app, ctx, {
-    method: 'POST', url: `${CLIENT}/reglements`,
-    summary: 'Enregistre un règlement du client (propriétaire) : sur la dette choisie, sinon les plus anciennes d’abord ; clé d’idempotence', tags: TAGS,
-    access: OWNER, service: true, params: clientIdParamsSchema, body: reglementInputSchema,
-    responses: { 201: reglementSchema, 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema, 422: problemSchema },
+    method: 'POST',
+    url: `${CLIENT}/reglements`,
+    summary:
+      'Enregistre un règlement du client (propriétaire) : sur la dette choisie, sinon les plus anciennes d’abord ; clé d’idempotence',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    params: clientIdParamsSchema,
+    body: reglementInputSchema,
+    responses: {
+      201: reglementSchema,
+      400: problemSchema,
+      403: problemSchema,
+      404: problemSchema,
+      409: problemSchema,
+      422: problemSchema,
+    },
     handler: async ({ user, service, params, body, reply }) => {
       requireShopOwner(user, service);
-      const { reglement, replayed } = await createReglement(ctx, service, user.id, params.clientId, body);
+      const { reglement, replayed } = await createReglement(
+        ctx,
+        service,
+        user.id,
+        params.clientId,
+        body,
+      );
       if (replayed) void reply.header('idempotent-replayed', 'true');
       void reply.status(201);
       return reglement;
@@ -52,16 +91,23 @@ export function dettesRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   defineRoute(app, ctx, {
-    method: 'GET', url: `${CLIENT}/releve.pdf`,
-    summary: 'Relevé de compte du client en PDF (A4, propriétaire)', tags: TAGS,
-    access: OWNER, service: true, params: clientIdParamsSchema,
+    method: 'GET',
+    url: `${CLIENT}/releve.pdf`,
+    summary: 'Relevé de compte du client en PDF (A4, propriétaire)',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    params: clientIdParamsSchema,
     responses: { 200: null, 403: problemSchema, 404: problemSchema },
     handler: async ({ user, service, params, reply }) => {
       requireShopOwner(user, service);
       const pdf = await relevePdf(ctx, service, params.clientId);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="releve-client-${params.clientId}.pdf"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="releve-client-${params.clientId}.pdf"`,
+        )
         .send(pdf);
     },
   });

@@ -12,9 +12,15 @@ const STAFF = ['ROLE_GERANT', 'ROLE_PROPRIETAIRE'] as const;
  */
 export function etiquettesRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
-    method: 'POST', url: '/api/services/:serviceId/produits/etiquettes',
-    summary: 'Étiquettes code-barres des produits choisis (PDF pour planches A4, 3 × 8 de 70 × 37 mm) ; n’écrit rien', tags: ['Produits'],
-    access: STAFF, service: true, subscription: 'exempt', body: etiquettesInputSchema,
+    method: 'POST',
+    url: '/api/services/:serviceId/produits/etiquettes',
+    summary:
+      'Étiquettes code-barres des produits choisis (PDF pour planches A4, 3 × 8 de 70 × 37 mm) ; n’écrit rien',
+    tags: ['Produits'],
+    access: STAFF,
+    service: true,
+    subscription: 'exempt',
+    body: etiquettesInputSchema,
     responses: { 200: null, 400: problemSchema, 404: problemSchema },
     handler: async ({ service, body, reply }) => {
       const pdf = await etiquettesPdf(ctx, service, body);

@@ -1,7 +1,13 @@
 import PDFDocument from 'pdfkit';
 import bwipjs from 'bwip-js/node';
 import type { Selectable } from 'kysely';
-import { formatMoneyForPdf, isCode128Text, isValidEan13, isValidEan8, type EtiquettesData } from '@comptoir/shared';
+import {
+  formatMoneyForPdf,
+  isCode128Text,
+  isValidEan13,
+  isValidEan8,
+  type EtiquettesData,
+} from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
 import type { ServicesTable } from '../../db/schema.js';
@@ -30,7 +36,15 @@ function symbology(code: string): 'ean13' | 'ean8' | 'code128' | null {
 async function barcodePng(code: string): Promise<Buffer | null> {
   const bcid = symbology(code);
   if (!bcid) return null;
-  return bwipjs.toBuffer({ bcid, text: code, scale: 3, height: 12, includetext: true, textxalign: 'center', textsize: 9 });
+  return bwipjs.toBuffer({
+    bcid,
+    text: code,
+    scale: 3,
+    height: 12,
+    includetext: true,
+    textxalign: 'center',
+    textsize: 9,
+  });
 }
 
 /** `text` cut with an ellipsis to fit `width` in the document's current font. */
@@ -45,7 +59,11 @@ function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
  * The PDF of barcode labels: every line's product `quantite` times, in order, filling A4 label
  * sheets row by row. A product of another shop (or unknown) is 404, whatever the others.
  */
-export async function etiquettesPdf(ctx: AppContext, service: Selectable<ServicesTable>, input: EtiquettesData): Promise<Buffer> {
+export async function etiquettesPdf(
+  ctx: AppContext,
+  service: Selectable<ServicesTable>,
+  input: EtiquettesData,
+): Promise<Buffer> {
   const ids = [...new Set(input.lignes.map((ligne) => ligne.produitId))];
   const rows = await ctx.database.db
     .selectFrom('produits')
@@ -58,21 +76,35 @@ export async function etiquettesPdf(ctx: AppContext, service: Selectable<Service
   if (missing !== undefined) throw notFound(`Produit introuvable (identifiant ${missing}).`);
 
   const images = new Map<number, Buffer | null>();
-  for (const row of rows) images.set(Number(row.id), row.code_barres ? await barcodePng(row.code_barres) : null);
+  for (const row of rows)
+    images.set(Number(row.id), row.code_barres ? await barcodePng(row.code_barres) : null);
 
   const labels: Array<Etiquette & { image: Buffer | null }> = [];
   for (const ligne of input.lignes) {
     const row = byId.get(ligne.produitId)!;
-    const label = { nom: row.nom, prix: formatMoneyForPdf(Number(row.prix_vente), service.devise), codeBarres: row.code_barres, image: images.get(ligne.produitId) ?? null };
+    const label = {
+      nom: row.nom,
+      prix: formatMoneyForPdf(Number(row.prix_vente), service.devise),
+      codeBarres: row.code_barres,
+      image: images.get(ligne.produitId) ?? null,
+    };
     for (let i = 0; i < ligne.quantite; i++) labels.push(label);
   }
   return drawLabels(labels, input.format);
 }
 
-function drawLabels(labels: Array<Etiquette & { image: Buffer | null }>, format: EtiquettesData['format']): Promise<Buffer> {
+function drawLabels(
+  labels: Array<Etiquette & { image: Buffer | null }>,
+  format: EtiquettesData['format'],
+): Promise<Buffer> {
   const layout = FORMATS[format];
   const perPage = layout.columns * layout.rows;
-  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: 'Étiquettes', Creator: 'Comptoir' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: 'Étiquettes', Creator: 'Comptoir' },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -89,13 +121,27 @@ function drawLabels(labels: Array<Etiquette & { image: Buffer | null }>, format:
     doc.font('Helvetica').fontSize(9).fillColor('black');
     doc.text(fit(doc, label.nom, inner), x + pad, y + pad, { width: inner, lineBreak: false });
     doc.font('Helvetica-Bold').fontSize(12);
-    doc.text(fit(doc, label.prix, inner), x + pad, y + pad + 11, { width: inner, lineBreak: false });
+    doc.text(fit(doc, label.prix, inner), x + pad, y + pad + 11, {
+      width: inner,
+      lineBreak: false,
+    });
     const top = y + pad + 27;
     const height = layout.height - (top - y) - pad;
     if (label.image) {
-      doc.image(label.image, x + pad, top, { fit: [inner, height], align: 'center', valign: 'center' });
+      doc.image(label.image, x + pad, top, {
+        fit: [inner, height],
+        align: 'center',
+        valign: 'center',
+      });
     } else if (label.codeBarres) {
-      doc.font('Helvetica').fontSize(9).text(fit(doc, label.codeBarres, inner), x + pad, top, { width: inner, align: 'center', lineBreak: false });
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .text(fit(doc, label.codeBarres, inner), x + pad, top, {
+          width: inner,
+          align: 'center',
+          lineBreak: false,
+        });
     }
   });
   doc.end();

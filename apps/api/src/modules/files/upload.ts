@@ -8,7 +8,12 @@ import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 
 const notAnImage = () =>
-  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Fichier refusé', 'Le fichier doit être une image JPEG, PNG, WebP ou GIF.');
+  new AppError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Fichier refusé',
+    'Le fichier doit être une image JPEG, PNG, WebP ou GIF.',
+  );
 
 export interface ImageUpload {
   /** « La photo », « Le logo »: names the file in the messages. */
@@ -24,7 +29,8 @@ export interface ImageUpload {
  */
 export async function readImage(request: FastifyRequest, upload: ImageUpload): Promise<Buffer> {
   const lower = upload.label.charAt(0).toLowerCase() + upload.label.slice(1);
-  if (!request.isMultipart()) throw badRequest(`Envoyez ${lower} dans un formulaire multipart, champ « file ».`);
+  if (!request.isMultipart())
+    throw badRequest(`Envoyez ${lower} dans un formulaire multipart, champ « file ».`);
   const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
   if (!part) throw badRequest('Aucun fichier reçu : choisissez une image.');
   if (!(PHOTO_TYPES as readonly string[]).includes(part.mimetype)) {
@@ -33,20 +39,40 @@ export async function readImage(request: FastifyRequest, upload: ImageUpload): P
   }
   const input = await part.toBuffer();
   if (part.file.truncated) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'Fichier trop volumineux', `${upload.label} ne doit pas dépasser 5 Mo.`);
+    throw new AppError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'Fichier trop volumineux',
+      `${upload.label} ne doit pas dépasser 5 Mo.`,
+    );
   }
   try {
-    return await upload.transform(sharp(input, { limitInputPixels: 40_000_000 }).rotate()).toBuffer();
+    return await upload
+      .transform(sharp(input, { limitInputPixels: 40_000_000 }).rotate())
+      .toBuffer();
   } catch {
     throw notAnImage();
   }
 }
 
 /** Stores an image in `files` within a transaction and gives back its new id. */
-export async function storeFile(trx: Transaction<DB>, data: Buffer, contentType: string, userId: number): Promise<string> {
+export async function storeFile(
+  trx: Transaction<DB>,
+  data: Buffer,
+  contentType: string,
+  userId: number,
+): Promise<string> {
   const id = randomBytes(16).toString('hex');
-  await trx.insertInto('files')
-    .values({ id, content_type: contentType, size: data.length, data, created_by: userId, created_at: nowIso() })
+  await trx
+    .insertInto('files')
+    .values({
+      id,
+      content_type: contentType,
+      size: data.length,
+      data,
+      created_by: userId,
+      created_at: nowIso(),
+    })
     .execute();
   return id;
 }

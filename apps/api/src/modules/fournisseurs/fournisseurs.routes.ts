@@ -1,11 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  fournisseurIdParamsSchema, fournisseurInputSchema, fournisseurListQuerySchema, fournisseurPageSchema, fournisseurSchema, problemSchema,
+  fournisseurIdParamsSchema,
+  fournisseurInputSchema,
+  fournisseurListQuerySchema,
+  fournisseurPageSchema,
+  fournisseurSchema,
+  problemSchema,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
-import { createFournisseur, deleteFournisseur, getFournisseur, listFournisseurs, updateFournisseur } from './fournisseurs.service.js';
+import {
+  createFournisseur,
+  deleteFournisseur,
+  getFournisseur,
+  listFournisseurs,
+  updateFournisseur,
+} from './fournisseurs.service.js';
 
 const TAGS = ['Fournisseurs'];
 const OWNER = ['ROLE_PROPRIETAIRE'] as const;
@@ -15,9 +26,19 @@ const ONE = `${URL}/:fournisseurId`;
 /** Suppliers of a shop: the owner only (product.md §3). */
 export function fournisseursRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
-    method: 'GET', url: URL, summary: 'Fournisseurs de la boutique (propriétaire) : pages, tri, recherche', tags: TAGS,
-    access: OWNER, service: true, query: fournisseurListQuerySchema,
-    responses: { 200: fournisseurPageSchema, 400: problemSchema, 403: problemSchema, 404: problemSchema },
+    method: 'GET',
+    url: URL,
+    summary: 'Fournisseurs de la boutique (propriétaire) : pages, tri, recherche',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    query: fournisseurListQuerySchema,
+    responses: {
+      200: fournisseurPageSchema,
+      400: problemSchema,
+      403: problemSchema,
+      404: problemSchema,
+    },
     handler: ({ user, service, query }) => {
       requireShopOwner(user, service);
       return listFournisseurs(ctx, service.id, query);
@@ -25,7 +46,13 @@ export function fournisseursRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   defineRoute(app, ctx, {
-    method: 'GET', url: ONE, summary: 'Un fournisseur (propriétaire)', tags: TAGS, access: OWNER, service: true, params: fournisseurIdParamsSchema,
+    method: 'GET',
+    url: ONE,
+    summary: 'Un fournisseur (propriétaire)',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    params: fournisseurIdParamsSchema,
     responses: { 200: fournisseurSchema, 403: problemSchema, 404: problemSchema },
     handler: ({ user, service, params }) => {
       requireShopOwner(user, service);
@@ -34,9 +61,20 @@ export function fournisseursRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   defineRoute(app, ctx, {
-    method: 'POST', url: URL, summary: 'Crée un fournisseur (propriétaire ; doublon probable : 409 sauf confirmerDoublon)', tags: TAGS,
-    access: OWNER, service: true, body: fournisseurInputSchema,
-    responses: { 201: fournisseurSchema, 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema },
+    method: 'POST',
+    url: URL,
+    summary: 'Crée un fournisseur (propriétaire ; doublon probable : 409 sauf confirmerDoublon)',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    body: fournisseurInputSchema,
+    responses: {
+      201: fournisseurSchema,
+      400: problemSchema,
+      403: problemSchema,
+      404: problemSchema,
+      409: problemSchema,
+    },
     handler: async ({ user, service, body, reply }) => {
       requireShopOwner(user, service);
       const created = await createFournisseur(ctx, service, body);
@@ -46,9 +84,21 @@ export function fournisseursRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   defineRoute(app, ctx, {
-    method: 'PUT', url: ONE, summary: 'Modifie un fournisseur (propriétaire)', tags: TAGS, access: OWNER, service: true,
-    params: fournisseurIdParamsSchema, body: fournisseurInputSchema,
-    responses: { 200: fournisseurSchema, 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema },
+    method: 'PUT',
+    url: ONE,
+    summary: 'Modifie un fournisseur (propriétaire)',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    params: fournisseurIdParamsSchema,
+    body: fournisseurInputSchema,
+    responses: {
+      200: fournisseurSchema,
+      400: problemSchema,
+      403: problemSchema,
+      404: problemSchema,
+      409: problemSchema,
+    },
     handler: ({ user, service, params, body }) => {
       requireShopOwner(user, service);
       return updateFournisseur(ctx, service, params.fournisseurId, body);
@@ -56,7 +106,12 @@ export function fournisseursRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   defineRoute(app, ctx, {
-    method: 'DELETE', url: ONE, summary: 'Supprime un fournisseur sans document (propriétaire)', tags: TAGS, access: OWNER, service: true,
+    method: 'DELETE',
+    url: ONE,
+    summary: 'Supprime un fournisseur sans document (propriétaire)',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
     params: fournisseurIdParamsSchema,
     responses: { 204: null, 403: problemSchema, 404: problemSchema, 409: problemSchema },
     handler: async ({ user, service, params }) => {

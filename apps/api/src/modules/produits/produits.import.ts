@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import {
-  isWholeQuantity, produitImportLigneSchema, randomInStoreEan13, searchKey,
-  type FieldError, type ProduitImportLigneData, type ProduitImportResult,
+  isWholeQuantity,
+  produitImportLigneSchema,
+  randomInStoreEan13,
+  searchKey,
+  type FieldError,
+  type ProduitImportLigneData,
+  type ProduitImportResult,
 } from '@comptoir/shared';
 import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
@@ -22,14 +27,28 @@ async function loadShop(db: Kysely<DB>, serviceId: number) {
     byUnit.set(key(u.symbole), u);
   }
   const named = async (table: 'categories' | 'marques') =>
-    new Map((await db.selectFrom(table).select(['id', 'nom_cle']).where('service_id', '=', serviceId).execute()).map((r) => [r.nom_cle, r.id]));
-  const held = await db.selectFrom('produits').select(['nom', 'reference', 'code_barres']).where('service_id', '=', serviceId).execute();
+    new Map(
+      (
+        await db
+          .selectFrom(table)
+          .select(['id', 'nom_cle'])
+          .where('service_id', '=', serviceId)
+          .execute()
+      ).map((r) => [r.nom_cle, r.id]),
+    );
+  const held = await db
+    .selectFrom('produits')
+    .select(['nom', 'reference', 'code_barres'])
+    .where('service_id', '=', serviceId)
+    .execute();
   return {
     byUnit,
     categories: await named('categories'),
     marques: await named('marques'),
     references: new Map(held.filter((p) => p.reference).map((p) => [p.reference!, `« ${p.nom} »`])),
-    barcodes: new Map(held.filter((p) => p.code_barres).map((p) => [p.code_barres!, `« ${p.nom} »`])),
+    barcodes: new Map(
+      held.filter((p) => p.code_barres).map((p) => [p.code_barres!, `« ${p.nom} »`]),
+    ),
   };
 }
 
@@ -43,7 +62,13 @@ interface Checked {
  * from 1), then, unless `dryRun`, writes everything in one transaction: missing categories (and
  * brands, for the owner), products, and the opening stock as 'initial' movements.
  */
-export async function importProduits(ctx: AppContext, user: AuthUser, service: { id: number; owner_id: number }, lignes: unknown[], dryRun: boolean): Promise<ProduitImportResult> {
+export async function importProduits(
+  ctx: AppContext,
+  user: AuthUser,
+  service: { id: number; owner_id: number },
+  lignes: unknown[],
+  dryRun: boolean,
+): Promise<ProduitImportResult> {
   const { db } = ctx.database;
   const shop = await loadShop(db, service.id);
   const isOwner = service.owner_id === user.id;
@@ -54,7 +79,11 @@ export async function importProduits(ctx: AppContext, user: AuthUser, service: {
   const newMarques = new Map<string, string>();
   lignes.forEach((raw, index) => {
     const rowErrors: FieldError[] = [];
-    const fail = (field: string, message: string) => rowErrors.push({ field: `lignes.${index}.${field}`, message: `Ligne ${index + 1} : ${message}` });
+    const fail = (field: string, message: string) =>
+      rowErrors.push({
+        field: `lignes.${index}.${field}`,
+        message: `Ligne ${index + 1} : ${message}`,
+      });
     const parsed = produitImportLigneSchema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) fail(issue.path.join('.') || 'ligne', issue.message);
@@ -63,23 +92,38 @@ export async function importProduits(ctx: AppContext, user: AuthUser, service: {
       const unite = shop.byUnit.get(key(l.unite));
       if (!unite) fail('unite', `l'unité « ${l.unite} » n'existe pas.`);
       else if (unite.fractionnable !== 1) {
-        if (!isWholeQuantity(l.stockInitial)) fail('stockInitial', `l'unité « ${unite.nom} » ne se fractionne pas : le stock initial doit être un nombre entier.`);
-        if (!isWholeQuantity(l.seuilAlerte)) fail('seuilAlerte', `l'unité « ${unite.nom} » ne se fractionne pas : le seuil d'alerte doit être un nombre entier.`);
+        if (!isWholeQuantity(l.stockInitial))
+          fail(
+            'stockInitial',
+            `l'unité « ${unite.nom} » ne se fractionne pas : le stock initial doit être un nombre entier.`,
+          );
+        if (!isWholeQuantity(l.seuilAlerte))
+          fail(
+            'seuilAlerte',
+            `l'unité « ${unite.nom} » ne se fractionne pas : le seuil d'alerte doit être un nombre entier.`,
+          );
       }
       if (l.reference) {
         const holder = shop.references.get(l.reference);
-        if (holder) fail('reference', `la référence ${l.reference} est déjà utilisée par ${holder}.`);
+        if (holder)
+          fail('reference', `la référence ${l.reference} est déjà utilisée par ${holder}.`);
         else shop.references.set(l.reference, `la ligne ${index + 1}`);
       }
       if (l.codeBarres) {
         const holder = shop.barcodes.get(l.codeBarres);
-        if (holder) fail('codeBarres', `le code-barres ${l.codeBarres} est déjà utilisé par ${holder}.`);
+        if (holder)
+          fail('codeBarres', `le code-barres ${l.codeBarres} est déjà utilisé par ${holder}.`);
         else shop.barcodes.set(l.codeBarres, `la ligne ${index + 1}`);
       }
-      if (l.categorie && !shop.categories.has(key(l.categorie))) newCategories.set(key(l.categorie), l.categorie);
+      if (l.categorie && !shop.categories.has(key(l.categorie)))
+        newCategories.set(key(l.categorie), l.categorie);
       if (l.marque && !shop.marques.has(key(l.marque))) {
         if (isOwner) newMarques.set(key(l.marque), l.marque);
-        else fail('marque', `la marque « ${l.marque} » n'existe pas ; seul le propriétaire peut en créer.`);
+        else
+          fail(
+            'marque',
+            `la marque « ${l.marque} » n'existe pas ; seul le propriétaire peut en créer.`,
+          );
       }
       if (unite && rowErrors.length === 0) checked.push({ ligne: l, uniteId: unite.id });
     }
@@ -89,16 +133,31 @@ export async function importProduits(ctx: AppContext, user: AuthUser, service: {
     }
   });
   if (badRows > 0) {
-    throw validationError(errors.slice(0, MAX_REPORTED), `${badRows} ${badRows > 1 ? 'lignes comportent' : 'ligne comporte'} des erreurs : rien n'a été importé.`);
+    throw validationError(
+      errors.slice(0, MAX_REPORTED),
+      `${badRows} ${badRows > 1 ? 'lignes comportent' : 'ligne comporte'} des erreurs : rien n'a été importé.`,
+    );
   }
-  const result = { lignes: lignes.length, importes: dryRun ? 0 : checked.length, categoriesCreees: [...newCategories.values()], marquesCreees: [...newMarques.values()] };
+  const result = {
+    lignes: lignes.length,
+    importes: dryRun ? 0 : checked.length,
+    categoriesCreees: [...newCategories.values()],
+    marquesCreees: [...newMarques.values()],
+  };
   if (dryRun) return result;
 
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
-    for (const [table, created, ids] of [['categories', newCategories, shop.categories], ['marques', newMarques, shop.marques]] as const) {
+    for (const [table, created, ids] of [
+      ['categories', newCategories, shop.categories],
+      ['marques', newMarques, shop.marques],
+    ] as const) {
       for (const [cle, nom] of created) {
-        const { id } = await trx.insertInto(table).values({ service_id: service.id, nom, nom_cle: cle, created_at: now }).returning('id').executeTakeFirstOrThrow();
+        const { id } = await trx
+          .insertInto(table)
+          .values({ service_id: service.id, nom, nom_cle: cle, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         ids.set(cle, id);
       }
     }
@@ -112,17 +171,41 @@ export async function importProduits(ctx: AppContext, user: AuthUser, service: {
         }
       }
       return {
-        service_id: service.id, nom: l.nom, nom_recherche: searchKey(l.nom), reference: l.reference, code_barres: code,
-        categorie_id: l.categorie ? shop.categories.get(key(l.categorie))! : null, marque_id: l.marque ? shop.marques.get(key(l.marque))! : null,
-        unite_id: uniteId, prix_achat: l.prixAchat, prix_vente: l.prixVente, prix_gros: l.prixGros, taux_tva: l.tauxTva, seuil_alerte: l.seuilAlerte,
-        quantite: l.stockInitial, image_file_id: null, description: null, actif: 1, created_at: now, updated_at: now,
+        service_id: service.id,
+        nom: l.nom,
+        nom_recherche: searchKey(l.nom),
+        reference: l.reference,
+        code_barres: code,
+        categorie_id: l.categorie ? shop.categories.get(key(l.categorie))! : null,
+        marque_id: l.marque ? shop.marques.get(key(l.marque))! : null,
+        unite_id: uniteId,
+        prix_achat: l.prixAchat,
+        prix_vente: l.prixVente,
+        prix_gros: l.prixGros,
+        taux_tva: l.tauxTva,
+        seuil_alerte: l.seuilAlerte,
+        quantite: l.stockInitial,
+        image_file_id: null,
+        description: null,
+        actif: 1,
+        created_at: now,
+        updated_at: now,
       };
     });
     for (let i = 0; i < rows.length; i += 500) {
       const batch = rows.slice(i, i + 500);
-      const inserted = await trx.insertInto('produits').values(batch).returning(['id', 'code_barres']).execute();
+      const inserted = await trx
+        .insertInto('produits')
+        .values(batch)
+        .returning(['id', 'code_barres'])
+        .execute();
       const byCode = new Map(batch.map((r) => [r.code_barres, r.quantite]));
-      await recordOpeningStock(trx, service.id, user.id, inserted.map((r) => ({ produitId: r.id, quantite: byCode.get(r.code_barres!) ?? 0 })));
+      await recordOpeningStock(
+        trx,
+        service.id,
+        user.id,
+        inserted.map((r) => ({ produitId: r.id, quantite: byCode.get(r.code_barres!) ?? 0 })),
+      );
     }
   });
   return result;

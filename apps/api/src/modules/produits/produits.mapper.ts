@@ -1,4 +1,10 @@
-import { divRoundHalfAwayFromZero, type EtatStock, type Mouvement, type MouvementType, type Produit } from '@comptoir/shared';
+import {
+  divRoundHalfAwayFromZero,
+  type EtatStock,
+  type Mouvement,
+  type MouvementType,
+  type Produit,
+} from '@comptoir/shared';
 import { fileUrl } from '../account/session-user.js';
 import type { ProduitRow } from './produits.repository.js';
 import type { findMouvementPage } from './produits.repository.js';
@@ -21,9 +27,18 @@ export function toProduit(r: ProduitRow): Produit {
     nom: r.nom,
     reference: r.reference,
     codeBarres: r.code_barres,
-    categorie: r.categorie_id !== null && r.categorie_nom !== null ? { id: r.categorie_id, nom: r.categorie_nom } : null,
-    marque: r.marque_id !== null && r.marque_nom !== null ? { id: r.marque_id, nom: r.marque_nom } : null,
-    unite: { id: r.unite_id, nom: r.unite_nom, symbole: r.unite_symbole, fractionnable: r.unite_fractionnable === 1 },
+    categorie:
+      r.categorie_id !== null && r.categorie_nom !== null
+        ? { id: r.categorie_id, nom: r.categorie_nom }
+        : null,
+    marque:
+      r.marque_id !== null && r.marque_nom !== null ? { id: r.marque_id, nom: r.marque_nom } : null,
+    unite: {
+      id: r.unite_id,
+      nom: r.unite_nom,
+      symbole: r.unite_symbole,
+      fractionnable: r.unite_fractionnable === 1,
+    },
     prixAchat,
     prixVente: Number(r.prix_vente),
     prixGros: r.prix_gros === null ? null : Number(r.prix_gros),
@@ -49,6 +64,9 @@ export const toMouvement = (r: MouvementRow): Mouvement => ({
   motif: r.motif,
   documentType: r.document_type,
   documentId: r.document_id,
-  user: r.user_id !== null && r.user_prenom !== null && r.user_nom !== null ? { id: r.user_id, prenom: r.user_prenom, nom: r.user_nom } : null,
+  user:
+    r.user_id !== null && r.user_prenom !== null && r.user_nom !== null
+      ? { id: r.user_id, prenom: r.user_prenom, nom: r.user_nom }
+      : null,
   createdAt: r.created_at,
 });

@@ -5,12 +5,29 @@ import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
 const COLUMNS = [
-  'produits.id', 'produits.nom', 'produits.reference', 'produits.code_barres', 'produits.categorie_id', 'produits.marque_id',
-  'produits.unite_id', 'produits.prix_achat', 'produits.prix_vente', 'produits.prix_gros', 'produits.taux_tva',
-  'produits.seuil_alerte', 'produits.quantite', 'produits.image_file_id', 'produits.description', 'produits.actif',
-  'produits.created_at', 'produits.updated_at',
-  'categories.nom as categorie_nom', 'marques.nom as marque_nom',
-  'unites.nom as unite_nom', 'unites.symbole as unite_symbole', 'unites.fractionnable as unite_fractionnable',
+  'produits.id',
+  'produits.nom',
+  'produits.reference',
+  'produits.code_barres',
+  'produits.categorie_id',
+  'produits.marque_id',
+  'produits.unite_id',
+  'produits.prix_achat',
+  'produits.prix_vente',
+  'produits.prix_gros',
+  'produits.taux_tva',
+  'produits.seuil_alerte',
+  'produits.quantite',
+  'produits.image_file_id',
+  'produits.description',
+  'produits.actif',
+  'produits.created_at',
+  'produits.updated_at',
+  'categories.nom as categorie_nom',
+  'marques.nom as marque_nom',
+  'unites.nom as unite_nom',
+  'unites.symbole as unite_symbole',
+  'unites.fractionnable as unite_fractionnable',
 ] as const;
 
 const SORTS: Record<ProduitSort, string> = {
@@ -29,15 +46,23 @@ const joined = (db: Kysely<DB>) =>
     .leftJoin('categories', 'categories.id', 'produits.categorie_id')
     .leftJoin('marques', 'marques.id', 'produits.marque_id');
 
-export type ProduitFilters = Pick<ProduitListQuery, 'q' | 'categorieId' | 'marqueId' | 'actif' | 'stock'>;
+export type ProduitFilters = Pick<
+  ProduitListQuery,
+  'q' | 'categorieId' | 'marqueId' | 'actif' | 'stock'
+>;
 
 /**
  * The stock state as a number (0 rupture: quantité ≤ 0; 1 sous le seuil: 0 < quantité ≤ seuil
  * d'alerte; 2 en stock), written exactly as the index of migration 008 writes it (an index on an
  * expression serves only that expression): the stock filters read that index, already in name order.
  */
-const ETAT_STOCK = 'case when produits.quantite <= 0 then 0 when produits.quantite <= produits.seuil_alerte then 1 else 2 end';
-const ETATS: Record<NonNullable<ProduitListQuery['stock']>, number> = { rupture: 0, sous_seuil: 1, en_stock: 2 };
+const ETAT_STOCK =
+  'case when produits.quantite <= 0 then 0 when produits.quantite <= produits.seuil_alerte then 1 else 2 end';
+const ETATS: Record<NonNullable<ProduitListQuery['stock']>, number> = {
+  rupture: 0,
+  sous_seuil: 1,
+  en_stock: 2,
+};
 
 /** FTS5 phrase (`"…"`, inner quotes doubled) for the trigram table. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -53,7 +78,10 @@ function sqliteTextMatch(key: string, q: string, name: string, reference: string
   const lower = q.toLowerCase();
   if ([...key].length >= 3 && [...lower].length >= 3) {
     // One phrase over both columns when the name key and the reference text are the same string.
-    const match = key === lower ? phrase(key) : `nom_recherche : ${phrase(key)} OR reference : ${phrase(lower)}`;
+    const match =
+      key === lower
+        ? phrase(key)
+        : `nom_recherche : ${phrase(key)} OR reference : ${phrase(lower)}`;
     return sql<boolean>`(produits.id in (select rowid from produits_recherche where produits_recherche match ${match}) and (produits.nom_recherche like ${name} or produits.reference like ${reference}))`;
   }
   return sql<boolean>`produits.id in (select rowid from produits_recherche where nom_recherche like ${name} union select rowid from produits_recherche where reference like ${reference})`;
@@ -64,32 +92,46 @@ function sqliteTextMatch(key: string, q: string, name: string, reference: string
  * case and accents on both sides); references on the built-in case-insensitive LIKE (SQLite LIKE,
  * PostgreSQL ILIKE: no function call per row).
  */
-export function filterProduits(db: Kysely<DB>, dialect: Dialect, serviceId: number, query: ProduitFilters) {
-  return db.selectFrom('produits').where('produits.service_id', '=', serviceId).where((eb) => {
-    const c = [];
-    if (query.q) {
-      const q = query.q.trim();
-      const key = searchKey(q);
-      const name = containsPattern(key);
-      const reference = containsPattern(q);
-      if (dialect === 'sqlite' && !/[%_\\]/.test(q)) {
-        c.push(eb.or([sqliteTextMatch(key, q, name, reference), eb('produits.code_barres', '=', q)]));
-      } else {
-        c.push(eb.or([
-          sql<boolean>`produits.nom_recherche like ${name} escape '\\'`,
-          dialect === 'postgres'
-            ? sql<boolean>`produits.reference ilike ${reference} escape '\\'`
-            : sql<boolean>`produits.reference like ${reference} escape '\\'`,
-          eb('produits.code_barres', '=', q),
-        ]));
+export function filterProduits(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  serviceId: number,
+  query: ProduitFilters,
+) {
+  return db
+    .selectFrom('produits')
+    .where('produits.service_id', '=', serviceId)
+    .where((eb) => {
+      const c = [];
+      if (query.q) {
+        const q = query.q.trim();
+        const key = searchKey(q);
+        const name = containsPattern(key);
+        const reference = containsPattern(q);
+        if (dialect === 'sqlite' && !/[%_\\]/.test(q)) {
+          c.push(
+            eb.or([sqliteTextMatch(key, q, name, reference), eb('produits.code_barres', '=', q)]),
+          );
+        } else {
+          c.push(
+            eb.or([
+              sql<boolean>`produits.nom_recherche like ${name} escape '\\'`,
+              dialect === 'postgres'
+                ? sql<boolean>`produits.reference ilike ${reference} escape '\\'`
+                : sql<boolean>`produits.reference like ${reference} escape '\\'`,
+              eb('produits.code_barres', '=', q),
+            ]),
+          );
+        }
       }
-    }
-    if (query.categorieId !== undefined) c.push(eb('produits.categorie_id', '=', query.categorieId));
-    if (query.marqueId !== undefined) c.push(eb('produits.marque_id', '=', query.marqueId));
-    if (query.actif !== undefined) c.push(eb('produits.actif', '=', query.actif ? 1 : 0));
-    if (query.stock !== undefined) c.push(sql<boolean>`(${sql.raw(ETAT_STOCK)}) = ${ETATS[query.stock]}`);
-    return eb.and(c);
-  });
+      if (query.categorieId !== undefined)
+        c.push(eb('produits.categorie_id', '=', query.categorieId));
+      if (query.marqueId !== undefined) c.push(eb('produits.marque_id', '=', query.marqueId));
+      if (query.actif !== undefined) c.push(eb('produits.actif', '=', query.actif ? 1 : 0));
+      if (query.stock !== undefined)
+        c.push(sql<boolean>`(${sql.raw(ETAT_STOCK)}) = ${ETATS[query.stock]}`);
+      return eb.and(c);
+    });
 }
 
 /**
@@ -99,16 +141,36 @@ export function filterProduits(db: Kysely<DB>, dialect: Dialect, serviceId: numb
  * walks the stock-state index of migration 008 in order, and its count reads that index only: the
  * page and the count are cheap apart.
  */
-export async function findProduitPage(db: Kysely<DB>, dialect: Dialect, serviceId: number, query: ProduitListQuery) {
+export async function findProduitPage(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  serviceId: number,
+  query: ProduitListQuery,
+) {
   const filtered = filterProduits(db, dialect, serviceId, query);
   const { field, direction } = parseSort<ProduitSort>(query.sort, 'nom');
-  const byStockIndex = query.stock !== undefined && !query.q && query.categorieId === undefined && query.marqueId === undefined && field === 'nom';
+  const byStockIndex =
+    query.stock !== undefined &&
+    !query.q &&
+    query.categorieId === undefined &&
+    query.marqueId === undefined &&
+    field === 'nom';
   const scanning = (Boolean(query.q) || query.stock !== undefined) && !byStockIndex;
-  const gathering = dialect === 'postgres' && (scanning || query.categorieId !== undefined || query.marqueId !== undefined);
-  const count = async () => Number((await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const gathering =
+    dialect === 'postgres' &&
+    (scanning || query.categorieId !== undefined || query.marqueId !== undefined);
+  const count = async () =>
+    Number(
+      (await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    );
   const pageWithRows = async () => {
     const page: Array<{ id: number; total?: number }> = gathering
-      ? await matchesFirst(db, filtered.select(['produits.id as id', sql.ref(SORTS[field]).as('s')]), direction, query)
+      ? await matchesFirst(
+          db,
+          filtered.select(['produits.id as id', sql.ref(SORTS[field]).as('s')]),
+          direction,
+          query,
+        )
       : await filtered
           .select('produits.id')
           .$if(scanning, (qb) => qb.select(sql<number>`count(*) over ()`.as('total')))
@@ -117,12 +179,24 @@ export async function findProduitPage(db: Kysely<DB>, dialect: Dialect, serviceI
           .limit(query.size)
           .offset(offsetOf(query))
           .execute();
-    const rows = page.length ? await joined(db).select(COLUMNS).where('produits.id', 'in', page.map((r) => r.id)).execute() : [];
+    const rows = page.length
+      ? await joined(db)
+          .select(COLUMNS)
+          .where(
+            'produits.id',
+            'in',
+            page.map((r) => r.id),
+          )
+          .execute()
+      : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     return { page, items: page.map((r) => byId.get(r.id)!).filter(Boolean) };
   };
   const windowed = scanning || gathering;
-  const [{ page, items }, counted] = await Promise.all([pageWithRows(), windowed ? undefined : count()]);
+  const [{ page, items }, counted] = await Promise.all([
+    pageWithRows(),
+    windowed ? undefined : count(),
+  ]);
   const total = counted ?? (page.length > 0 ? Number(page[0]!.total) : await count());
   return { items, total };
 }
@@ -148,37 +222,81 @@ async function matchesFirst(
 }
 
 /** Every matching product with its names, sorted, for the export. */
-export function findProduitsForExport(db: Kysely<DB>, dialect: Dialect, serviceId: number, query: ProduitFilters & { sort?: string | undefined }) {
+export function findProduitsForExport(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  serviceId: number,
+  query: ProduitFilters & { sort?: string | undefined },
+) {
   const { field, direction } = parseSort<ProduitSort>(query.sort, 'nom');
   const ids = filterProduits(db, dialect, serviceId, query).select('produits.id');
-  return joined(db).select(COLUMNS).where('produits.id', 'in', ids).orderBy(sql.ref(SORTS[field]), direction).orderBy('produits.id', direction).execute();
+  return joined(db)
+    .select(COLUMNS)
+    .where('produits.id', 'in', ids)
+    .orderBy(sql.ref(SORTS[field]), direction)
+    .orderBy('produits.id', direction)
+    .execute();
 }
 
 export type ProduitRow = Awaited<ReturnType<typeof findProduitPage>>['items'][number];
 
 export const findProduit = (db: Kysely<DB>, serviceId: number, id: number) =>
-  joined(db).select(COLUMNS).where('produits.id', '=', id).where('produits.service_id', '=', serviceId).executeTakeFirst();
+  joined(db)
+    .select(COLUMNS)
+    .where('produits.id', '=', id)
+    .where('produits.service_id', '=', serviceId)
+    .executeTakeFirst();
 
 export const findProduitByBarcode = (db: Kysely<DB>, serviceId: number, code: string) =>
-  joined(db).select(COLUMNS).where('produits.service_id', '=', serviceId).where('produits.code_barres', '=', code).executeTakeFirst();
+  joined(db)
+    .select(COLUMNS)
+    .where('produits.service_id', '=', serviceId)
+    .where('produits.code_barres', '=', code)
+    .executeTakeFirst();
 
 /** Another product of the shop holding this value in `column`, if any. */
-export function findHolder(db: Kysely<DB>, serviceId: number, column: 'reference' | 'code_barres', value: string, exceptId?: number) {
-  let q = db.selectFrom('produits').select(['id', 'nom']).where('service_id', '=', serviceId).where(column, '=', value);
+export function findHolder(
+  db: Kysely<DB>,
+  serviceId: number,
+  column: 'reference' | 'code_barres',
+  value: string,
+  exceptId?: number,
+) {
+  let q = db
+    .selectFrom('produits')
+    .select(['id', 'nom'])
+    .where('service_id', '=', serviceId)
+    .where(column, '=', value);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return q.executeTakeFirst();
 }
 
-export async function findMouvementPage(db: Kysely<DB>, produitId: number, query: { page: number; size: number; sort?: string | undefined; type?: string | undefined }) {
-  const base = db.selectFrom('mouvements_stock').where('produit_id', '=', produitId).where((eb) => eb.and(query.type ? [eb('type', '=', query.type)] : []));
+export async function findMouvementPage(
+  db: Kysely<DB>,
+  produitId: number,
+  query: { page: number; size: number; sort?: string | undefined; type?: string | undefined },
+) {
+  const base = db
+    .selectFrom('mouvements_stock')
+    .where('produit_id', '=', produitId)
+    .where((eb) => eb.and(query.type ? [eb('type', '=', query.type)] : []));
   const direction = query.sort === 'created_at,asc' ? 'asc' : 'desc';
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = await base
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const items = await base
     .leftJoin('users', 'users.id', 'mouvements_stock.user_id')
     .select([
-      'mouvements_stock.id', 'mouvements_stock.type', 'mouvements_stock.quantite', 'mouvements_stock.motif',
-      'mouvements_stock.document_type', 'mouvements_stock.document_id', 'mouvements_stock.created_at',
-      'users.id as user_id', 'users.prenom as user_prenom', 'users.nom as user_nom',
+      'mouvements_stock.id',
+      'mouvements_stock.type',
+      'mouvements_stock.quantite',
+      'mouvements_stock.motif',
+      'mouvements_stock.document_type',
+      'mouvements_stock.document_id',
+      'mouvements_stock.created_at',
+      'users.id as user_id',
+      'users.prenom as user_prenom',
+      'users.nom as user_nom',
     ])
     .orderBy('mouvements_stock.created_at', direction)
     .orderBy('mouvements_stock.id', direction)
@@ -189,6 +307,10 @@ export async function findMouvementPage(db: Kysely<DB>, produitId: number, query
 }
 
 export async function countMouvements(db: Kysely<DB>, produitId: number): Promise<number> {
-  const row = await db.selectFrom('mouvements_stock').select((eb) => eb.fn.countAll<number>().as('n')).where('produit_id', '=', produitId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('mouvements_stock')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('produit_id', '=', produitId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

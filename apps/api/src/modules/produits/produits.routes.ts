@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ajustementInputSchema, codeBarresParamsSchema, produitExportQuerySchema, produitImportResultSchema, produitImportSchema, mouvementListQuerySchema, mouvementPageSchema, problemSchema, produitCreateSchema,
-  produitIdParamsSchema, produitListQuerySchema, produitPageSchema, produitSchema, produitUpdateSchema,
+  ajustementInputSchema,
+  codeBarresParamsSchema,
+  produitExportQuerySchema,
+  produitImportResultSchema,
+  produitImportSchema,
+  mouvementListQuerySchema,
+  mouvementPageSchema,
+  problemSchema,
+  produitCreateSchema,
+  produitIdParamsSchema,
+  produitListQuerySchema,
+  produitPageSchema,
+  produitSchema,
+  produitUpdateSchema,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
@@ -9,8 +21,18 @@ import { shopToday } from '../../db/time.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { importProduits } from './produits.import.js';
 import {
-  adjustStock, createProduit, exportProduitsCsv, deleteProduit, getProduit, getProduitByBarcode, listMouvements, listProduits, removeProduitImage,
-  saveProduitImage, setProduitActif, updateProduit,
+  adjustStock,
+  createProduit,
+  exportProduitsCsv,
+  deleteProduit,
+  getProduit,
+  getProduitByBarcode,
+  listMouvements,
+  listProduits,
+  removeProduitImage,
+  saveProduitImage,
+  setProduitActif,
+  updateProduit,
 } from './produits.service.js';
 
 const TAGS = ['Produits'];
@@ -23,15 +45,26 @@ const P404 = { 404: problemSchema };
 /** Products of a shop: managers read, create and edit; the owner also deletes, deactivates and adjusts stock. */
 export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
-    method: 'GET', url: URL, summary: 'Produits de la boutique : pages, tri, recherche (nom sans accents, référence, code-barres), filtres', tags: TAGS,
-    access: STAFF, service: true, query: produitListQuerySchema,
+    method: 'GET',
+    url: URL,
+    summary:
+      'Produits de la boutique : pages, tri, recherche (nom sans accents, référence, code-barres), filtres',
+    tags: TAGS,
+    access: STAFF,
+    service: true,
+    query: produitListQuerySchema,
     responses: { 200: produitPageSchema, 400: problemSchema, ...P404 },
     handler: ({ service, query }) => listProduits(ctx, service.id, query),
   });
 
   defineRoute(app, ctx, {
-    method: 'GET', url: `${URL}/export.csv`, summary: 'Export CSV (tableur français) des produits filtrés, sans pagination', tags: TAGS,
-    access: STAFF, service: true, query: produitExportQuerySchema,
+    method: 'GET',
+    url: `${URL}/export.csv`,
+    summary: 'Export CSV (tableur français) des produits filtrés, sans pagination',
+    tags: TAGS,
+    access: STAFF,
+    service: true,
+    query: produitExportQuerySchema,
     responses: { 200: null, 400: problemSchema, ...P404 },
     handler: async ({ service, query, reply }) => {
       const csv = await exportProduitsCsv(ctx, service, query);
@@ -44,29 +77,52 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   defineRoute(app, ctx, {
-    method: 'POST', url: `${URL}/import`, summary: 'Import de lignes de fichier (CSV, Excel) déjà associées aux champs : tout ou rien ; dryRun pour l’aperçu', tags: TAGS,
-    access: STAFF, service: true, body: produitImportSchema, bodyLimit: 64 * 1024 * 1024,
+    method: 'POST',
+    url: `${URL}/import`,
+    summary:
+      'Import de lignes de fichier (CSV, Excel) déjà associées aux champs : tout ou rien ; dryRun pour l’aperçu',
+    tags: TAGS,
+    access: STAFF,
+    service: true,
+    body: produitImportSchema,
+    bodyLimit: 64 * 1024 * 1024,
     responses: { 200: produitImportResultSchema, 400: problemSchema, ...P404 },
-    handler: ({ user, service, body }) => importProduits(ctx, user, service, body.lignes, body.dryRun),
+    handler: ({ user, service, body }) =>
+      importProduits(ctx, user, service, body.lignes, body.dryRun),
   });
 
   defineRoute(app, ctx, {
-    method: 'GET', url: `${URL}/code-barres/:code`, summary: 'Le produit portant exactement ce code-barres (lecteurs)', tags: TAGS,
-    access: STAFF, service: true, params: codeBarresParamsSchema,
+    method: 'GET',
+    url: `${URL}/code-barres/:code`,
+    summary: 'Le produit portant exactement ce code-barres (lecteurs)',
+    tags: TAGS,
+    access: STAFF,
+    service: true,
+    params: codeBarresParamsSchema,
     responses: { 200: produitSchema, ...P404 },
     handler: ({ service, params }) => getProduitByBarcode(ctx, service.id, params.code),
   });
 
   defineRoute(app, ctx, {
-    method: 'GET', url: ONE, summary: 'Un produit : noms liés, quantité, CUMP, valeur du stock', tags: TAGS,
-    access: STAFF, service: true, params: produitIdParamsSchema,
+    method: 'GET',
+    url: ONE,
+    summary: 'Un produit : noms liés, quantité, CUMP, valeur du stock',
+    tags: TAGS,
+    access: STAFF,
+    service: true,
+    params: produitIdParamsSchema,
     responses: { 200: produitSchema, ...P404 },
     handler: ({ service, params }) => getProduit(ctx, service.id, params.produitId),
   });
 
   defineRoute(app, ctx, {
-    method: 'POST', url: URL, summary: 'Crée un produit (code-barres interne généré si vide ; stock initial en mouvement)', tags: TAGS,
-    access: STAFF, service: true, body: produitCreateSchema,
+    method: 'POST',
+    url: URL,
+    summary: 'Crée un produit (code-barres interne généré si vide ; stock initial en mouvement)',
+    tags: TAGS,
+    access: STAFF,
+    service: true,
+    body: produitCreateSchema,
     responses: { 201: produitSchema, 400: problemSchema, ...P404, 409: problemSchema },
     handler: async ({ user, service, body, reply }) => {
       const created = await createProduit(ctx, user, service.id, body);
@@ -76,15 +132,27 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   defineRoute(app, ctx, {
-    method: 'PUT', url: ONE, summary: 'Modifie un produit (jamais sa quantité : voir les ajustements)', tags: TAGS,
-    access: STAFF, service: true, params: produitIdParamsSchema, body: produitUpdateSchema,
+    method: 'PUT',
+    url: ONE,
+    summary: 'Modifie un produit (jamais sa quantité : voir les ajustements)',
+    tags: TAGS,
+    access: STAFF,
+    service: true,
+    params: produitIdParamsSchema,
+    body: produitUpdateSchema,
     responses: { 200: produitSchema, 400: problemSchema, ...P404, 409: problemSchema },
-    handler: ({ user, service, params, body }) => updateProduit(ctx, service.id, params.produitId, body, service.owner_id === user.id),
+    handler: ({ user, service, params, body }) =>
+      updateProduit(ctx, service.id, params.produitId, body, service.owner_id === user.id),
   });
 
   defineRoute(app, ctx, {
-    method: 'DELETE', url: ONE, summary: 'Supprime un produit sans mouvement (propriétaire) ; sinon 409 : le désactiver', tags: TAGS,
-    access: OWNER, service: true, params: produitIdParamsSchema,
+    method: 'DELETE',
+    url: ONE,
+    summary: 'Supprime un produit sans mouvement (propriétaire) ; sinon 409 : le désactiver',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    params: produitIdParamsSchema,
     responses: { 204: null, 403: problemSchema, ...P404, 409: problemSchema },
     handler: async ({ user, service, params }) => {
       requireShopOwner(user, service);
@@ -92,10 +160,18 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  for (const [action, actif] of [['desactiver', false], ['activer', true]] as const) {
+  for (const [action, actif] of [
+    ['desactiver', false],
+    ['activer', true],
+  ] as const) {
     defineRoute(app, ctx, {
-      method: 'POST', url: `${ONE}/${action}`, summary: actif ? 'Réactive un produit (propriétaire)' : 'Désactive un produit (propriétaire)', tags: TAGS,
-      access: OWNER, service: true, params: produitIdParamsSchema,
+      method: 'POST',
+      url: `${ONE}/${action}`,
+      summary: actif ? 'Réactive un produit (propriétaire)' : 'Désactive un produit (propriétaire)',
+      tags: TAGS,
+      access: OWNER,
+      service: true,
+      params: produitIdParamsSchema,
       responses: { 200: produitSchema, 403: problemSchema, ...P404 },
       handler: ({ user, service, params }) => {
         requireShopOwner(user, service);
@@ -105,16 +181,35 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   defineRoute(app, ctx, {
-    method: 'GET', url: `${ONE}/mouvements`, summary: 'Historique des mouvements de stock du produit (le plus récent d’abord)', tags: TAGS,
-    access: STAFF, service: true, params: produitIdParamsSchema, query: mouvementListQuerySchema,
+    method: 'GET',
+    url: `${ONE}/mouvements`,
+    summary: 'Historique des mouvements de stock du produit (le plus récent d’abord)',
+    tags: TAGS,
+    access: STAFF,
+    service: true,
+    params: produitIdParamsSchema,
+    query: mouvementListQuerySchema,
     responses: { 200: mouvementPageSchema, 400: problemSchema, ...P404 },
-    handler: ({ service, params, query }) => listMouvements(ctx, service.id, params.produitId, query),
+    handler: ({ service, params, query }) =>
+      listMouvements(ctx, service.id, params.produitId, query),
   });
 
   defineRoute(app, ctx, {
-    method: 'POST', url: `${ONE}/ajustements`, summary: 'Ajustement de stock avec motif (propriétaire) ; stock insuffisant : 409', tags: TAGS,
-    access: OWNER, service: true, params: produitIdParamsSchema, body: ajustementInputSchema,
-    responses: { 200: produitSchema, 400: problemSchema, 403: problemSchema, ...P404, 409: problemSchema },
+    method: 'POST',
+    url: `${ONE}/ajustements`,
+    summary: 'Ajustement de stock avec motif (propriétaire) ; stock insuffisant : 409',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    params: produitIdParamsSchema,
+    body: ajustementInputSchema,
+    responses: {
+      200: produitSchema,
+      400: problemSchema,
+      403: problemSchema,
+      ...P404,
+      409: problemSchema,
+    },
     handler: ({ user, service, params, body }) => {
       requireShopOwner(user, service);
       return adjustStock(ctx, user, service, params.produitId, body);
@@ -122,15 +217,33 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   defineRoute(app, ctx, {
-    method: 'POST', url: `${ONE}/image`, summary: 'Photo du produit (JPEG, PNG, WebP ou GIF, 5 Mo au plus ; réduite à 800 px)', tags: TAGS,
-    access: STAFF, service: true, params: produitIdParamsSchema, multipart: true,
-    responses: { 200: produitSchema, 400: problemSchema, ...P404, 413: problemSchema, 415: problemSchema },
-    handler: ({ user, service, params, request }) => saveProduitImage(ctx, user, service.id, params.produitId, request),
+    method: 'POST',
+    url: `${ONE}/image`,
+    summary: 'Photo du produit (JPEG, PNG, WebP ou GIF, 5 Mo au plus ; réduite à 800 px)',
+    tags: TAGS,
+    access: STAFF,
+    service: true,
+    params: produitIdParamsSchema,
+    multipart: true,
+    responses: {
+      200: produitSchema,
+      400: problemSchema,
+      ...P404,
+      413: problemSchema,
+      415: problemSchema,
+    },
+    handler: ({ user, service, params, request }) =>
+      saveProduitImage(ctx, user, service.id, params.produitId, request),
   });
 
   defineRoute(app, ctx, {
-    method: 'DELETE', url: `${ONE}/image`, summary: 'Retire la photo du produit', tags: TAGS,
-    access: STAFF, service: true, params: produitIdParamsSchema,
+    method: 'DELETE',
+    url: `${ONE}/image`,
+    summary: 'Retire la photo du produit',
+    tags: TAGS,
+    access: STAFF,
+    service: true,
+    params: produitIdParamsSchema,
     responses: { 200: produitSchema, ...P404 },
     handler: ({ service, params }) => removeProduitImage(ctx, service.id, params.produitId),
   });

@@ -1,11 +1,23 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
-import { formatMoney, formatQuantity, isWholeQuantity, montantRetour, type Retour, type RetourData } from '@comptoir/shared';
+import {
+  formatMoney,
+  formatQuantity,
+  isWholeQuantity,
+  montantRetour,
+  type Retour,
+  type RetourData,
+} from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { AppError, businessRule, conflict, notFound, validationError } from '../../core/errors.js';
 import { nextNumero } from '../../db/numbering.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
-import { allouer, dettesOuvertes, lockClient, type DetteOuverte } from '../dettes/dettes.allocation.js';
+import {
+  allouer,
+  dettesOuvertes,
+  lockClient,
+  type DetteOuverte,
+} from '../dettes/dettes.allocation.js';
 import { empreinteOf, isUniqueViolation } from '../dettes/idempotence.js';
 import { applyMovement } from '../stock/stock.service.js';
 import { refreshVenteStatut } from '../ventes/ventes.statut.js';
@@ -19,13 +31,21 @@ export interface RetourAnswer {
 }
 
 async function venteOf(ctx: AppContext, serviceId: number, venteId: number) {
-  const vente = await ctx.database.db.selectFrom('ventes').select(['id', 'client_id'])
-    .where('id', '=', venteId).where('service_id', '=', serviceId).executeTakeFirst();
+  const vente = await ctx.database.db
+    .selectFrom('ventes')
+    .select(['id', 'client_id'])
+    .where('id', '=', venteId)
+    .where('service_id', '=', serviceId)
+    .executeTakeFirst();
   if (!vente) throw notFound('Vente introuvable.');
   return vente;
 }
 
-export async function listRetours(ctx: AppContext, serviceId: number, venteId: number): Promise<Retour[]> {
+export async function listRetours(
+  ctx: AppContext,
+  serviceId: number,
+  venteId: number,
+): Promise<Retour[]> {
   await venteOf(ctx, serviceId, venteId);
   return findRetours(ctx.database.db, serviceId, { venteId });
 }
@@ -36,11 +56,21 @@ export async function getRetour(ctx: AppContext, serviceId: number, id: number):
   return retour;
 }
 
-async function replayOf(ctx: AppContext, serviceId: number, cle: string, empreinte: string): Promise<RetourAnswer | null> {
-  const existing = await ctx.database.db.selectFrom('retours').select(['id', 'empreinte'])
-    .where('service_id', '=', serviceId).where('cle_idempotence', '=', cle).executeTakeFirst();
+async function replayOf(
+  ctx: AppContext,
+  serviceId: number,
+  cle: string,
+  empreinte: string,
+): Promise<RetourAnswer | null> {
+  const existing = await ctx.database.db
+    .selectFrom('retours')
+    .select(['id', 'empreinte'])
+    .where('service_id', '=', serviceId)
+    .where('cle_idempotence', '=', cle)
+    .executeTakeFirst();
   if (!existing) return null;
-  if (existing.empreinte !== empreinte) throw conflict('Cette clé a déjà servi pour un autre retour.');
+  if (existing.empreinte !== empreinte)
+    throw conflict('Cette clé a déjà servi pour un autre retour.');
   return { retour: await getRetour(ctx, serviceId, existing.id), replayed: true };
 }
 
@@ -53,11 +83,18 @@ async function replayOf(ctx: AppContext, serviceId: number, cle: string, emprein
  * first, and what is left stays available for their next sale).
  */
 export async function createRetour(
-  ctx: AppContext, service: Service, userId: number, venteId: number, input: RetourData,
+  ctx: AppContext,
+  service: Service,
+  userId: number,
+  venteId: number,
+  input: RetourData,
 ): Promise<RetourAnswer> {
   const ids = input.lignes.map((l) => l.ligneId);
   const twice = ids.findIndex((id, i) => ids.indexOf(id) !== i);
-  if (twice >= 0) throw validationError([{ field: `lignes.${twice}.ligneId`, message: 'Cette ligne figure deux fois dans le retour.' }]);
+  if (twice >= 0)
+    throw validationError([
+      { field: `lignes.${twice}.ligneId`, message: 'Cette ligne figure deux fois dans le retour.' },
+    ]);
   const vente = await venteOf(ctx, service.id, venteId);
   const { modeRemboursement, empreinte } = empreinteRetour(input, venteId);
   const replay = await replayOf(ctx, service.id, input.cleIdempotence, empreinte);
@@ -69,8 +106,21 @@ export async function createRetour(
   try {
     id = await db.transaction().execute(async (trx) => {
       if (vente.client_id !== null) await lockClient(trx, dialect, service.id, vente.client_id);
-      await trx.selectFrom('ventes').select('id').where('id', '=', venteId).$if(dialect === 'postgres', (q) => q.forUpdate()).execute();
-      return record(trx, { service, userId, venteId, clientId: vente.client_id, input, modeRemboursement, empreinte });
+      await trx
+        .selectFrom('ventes')
+        .select('id')
+        .where('id', '=', venteId)
+        .$if(dialect === 'postgres', (q) => q.forUpdate())
+        .execute();
+      return record(trx, {
+        service,
+        userId,
+        venteId,
+        clientId: vente.client_id,
+        input,
+        modeRemboursement,
+        empreinte,
+      });
     });
   } catch (error) {
     if (!(error instanceof AppError) && isUniqueViolation(error)) {
@@ -83,13 +133,16 @@ export async function createRetour(
 }
 
 function empreinteRetour(input: RetourData, venteId: number) {
-  const modeRemboursement = input.mode === 'remboursement' ? input.modeRemboursement ?? null : null;
+  const modeRemboursement =
+    input.mode === 'remboursement' ? (input.modeRemboursement ?? null) : null;
   return { modeRemboursement, empreinte: empreinteOf({ ...input, modeRemboursement, venteId }) };
 }
 
 function checkAvoirClient(input: RetourData, clientId: number | null) {
   if (input.mode === 'avoir' && clientId === null)
-    throw businessRule('Un avoir se porte sur le compte d’un client : cette vente n’a pas de client. Choisissez un remboursement.');
+    throw businessRule(
+      'Un avoir se porte sur le compte d’un client : cette vente n’a pas de client. Choisissez un remboursement.',
+    );
 }
 
 /**
@@ -97,11 +150,25 @@ function checkAvoirClient(input: RetourData, clientId: number | null) {
  * answer (demo data: back-dated returns among the demo's sales). Returns the return's id.
  */
 export async function insertRetour(
-  trx: Transaction<DB>, service: Service, userId: number, vente: { id: number; client_id: number | null }, input: RetourData, now: Date,
+  trx: Transaction<DB>,
+  service: Service,
+  userId: number,
+  vente: { id: number; client_id: number | null },
+  input: RetourData,
+  now: Date,
 ): Promise<number> {
   const { modeRemboursement, empreinte } = empreinteRetour(input, vente.id);
   checkAvoirClient(input, vente.client_id);
-  return record(trx, { service, userId, venteId: vente.id, clientId: vente.client_id, input, modeRemboursement, empreinte, now });
+  return record(trx, {
+    service,
+    userId,
+    venteId: vente.id,
+    clientId: vente.client_id,
+    input,
+    modeRemboursement,
+    empreinte,
+    now,
+  });
 }
 
 interface RecordInput {
@@ -119,16 +186,30 @@ interface RecordInput {
 async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
   const { service, input } = r;
   const serviceId = service.id;
-  const lignesVente = await trx.selectFrom('vente_lignes as l')
+  const lignesVente = await trx
+    .selectFrom('vente_lignes as l')
     .innerJoin('produits as p', 'p.id', 'l.produit_id')
     .innerJoin('unites as u', 'u.id', 'p.unite_id')
-    .select(['l.id', 'l.produit_id', 'l.nom', 'l.quantite', 'l.quantite_retournee', 'l.montant_ht', 'l.montant_ttc', 'u.fractionnable', 'u.nom as unite_nom'])
-    .where('l.vente_id', '=', r.venteId).execute();
+    .select([
+      'l.id',
+      'l.produit_id',
+      'l.nom',
+      'l.quantite',
+      'l.quantite_retournee',
+      'l.montant_ht',
+      'l.montant_ttc',
+      'u.fractionnable',
+      'u.nom as unite_nom',
+    ])
+    .where('l.vente_id', '=', r.venteId)
+    .execute();
   const parts = input.lignes.map((demande) => {
     const ligne = lignesVente.find((l) => l.id === demande.ligneId);
     if (!ligne) throw notFound(`Ligne de vente introuvable (identifiant ${demande.ligneId}).`);
     if (ligne.fractionnable !== 1 && !isWholeQuantity(demande.quantite))
-      throw businessRule(`L'unité « ${ligne.unite_nom} » de « ${ligne.nom} » ne se fractionne pas : la quantité retournée doit être un nombre entier.`);
+      throw businessRule(
+        `L'unité « ${ligne.unite_nom} » de « ${ligne.nom} » ne se fractionne pas : la quantité retournée doit être un nombre entier.`,
+      );
     const vendue = Number(ligne.quantite);
     const deja = Number(ligne.quantite_retournee);
     if (demande.quantite > vendue - deja)
@@ -141,49 +222,124 @@ async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
   });
   const total = parts.reduce((a, p) => a + p.ttc, 0);
 
-  const dette = await trx.selectFrom('dettes').select(['id', 'montant', 'paye']).where('vente_id', '=', r.venteId).executeTakeFirst();
+  const dette = await trx
+    .selectFrom('dettes')
+    .select(['id', 'montant', 'paye'])
+    .where('vente_id', '=', r.venteId)
+    .executeTakeFirst();
   const resteVente = dette ? Number(dette.montant) - Number(dette.paye) : 0;
   const impute = Math.min(total, resteVente);
   const rembourse = input.mode === 'remboursement' ? total - impute : 0;
   const avoir = input.mode === 'avoir' ? total - impute : 0;
   if (rembourse > 0 && !r.modeRemboursement)
-    throw businessRule(`Indiquez le mode de remboursement : ${formatMoney(rembourse, service.devise)} reviennent au client.`);
+    throw businessRule(
+      `Indiquez le mode de remboursement : ${formatMoney(rembourse, service.devise)} reviennent au client.`,
+    );
 
   const now = r.now?.toISOString() ?? nowIso();
   // Movements and allocations take the return's date when it is given (back-dated demo data).
   const at = r.now ? now : undefined;
   const numero = await nextNumero(trx, service, 'retour', 'R', r.now);
-  const { id } = await trx.insertInto('retours').values({
-    service_id: serviceId, vente_id: r.venteId, numero, cle_idempotence: input.cleIdempotence, empreinte: r.empreinte,
-    mode: input.mode, mode_remboursement: rembourse > 0 ? r.modeRemboursement! : null,
-    montant_ht: parts.reduce((a, p) => a + p.ht, 0), montant_tva: parts.reduce((a, p) => a + p.tva, 0), montant_ttc: total,
-    impute_dette: impute, rembourse, avoir, motif: input.motif, user_id: r.userId, created_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await trx
+    .insertInto('retours')
+    .values({
+      service_id: serviceId,
+      vente_id: r.venteId,
+      numero,
+      cle_idempotence: input.cleIdempotence,
+      empreinte: r.empreinte,
+      mode: input.mode,
+      mode_remboursement: rembourse > 0 ? r.modeRemboursement! : null,
+      montant_ht: parts.reduce((a, p) => a + p.ht, 0),
+      montant_tva: parts.reduce((a, p) => a + p.tva, 0),
+      montant_ttc: total,
+      impute_dette: impute,
+      rembourse,
+      avoir,
+      motif: input.motif,
+      user_id: r.userId,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   for (const p of parts) {
-    await trx.insertInto('retour_lignes').values({
-      service_id: serviceId, retour_id: id, vente_ligne_id: p.ligne.id, produit_id: p.ligne.produit_id,
-      quantite: p.quantite, montant_ht: p.ht, montant_tva: p.tva, montant_ttc: p.ttc,
-    }).execute();
-    await trx.updateTable('vente_lignes').set({ quantite_retournee: sql`quantite_retournee + ${p.quantite}` }).where('id', '=', p.ligne.id).execute();
+    await trx
+      .insertInto('retour_lignes')
+      .values({
+        service_id: serviceId,
+        retour_id: id,
+        vente_ligne_id: p.ligne.id,
+        produit_id: p.ligne.produit_id,
+        quantite: p.quantite,
+        montant_ht: p.ht,
+        montant_tva: p.tva,
+        montant_ttc: p.ttc,
+      })
+      .execute();
+    await trx
+      .updateTable('vente_lignes')
+      .set({ quantite_retournee: sql`quantite_retournee + ${p.quantite}` })
+      .where('id', '=', p.ligne.id)
+      .execute();
     await applyMovement(trx, {
-      serviceId, produitId: p.ligne.produit_id, quantite: p.quantite, type: 'retour',
-      motif: `Retour ${numero}`, documentType: 'retour', documentId: id, userId: r.userId, at,
+      serviceId,
+      produitId: p.ligne.produit_id,
+      quantite: p.quantite,
+      type: 'retour',
+      motif: `Retour ${numero}`,
+      documentType: 'retour',
+      documentId: id,
+      userId: r.userId,
+      at,
     });
   }
-  await trx.updateTable('ventes').set({ montant_retourne: sql`montant_retourne + ${total}` }).where('id', '=', r.venteId).execute();
+  await trx
+    .updateTable('ventes')
+    .set({ montant_retourne: sql`montant_retourne + ${total}` })
+    .where('id', '=', r.venteId)
+    .execute();
 
   const credit = impute + avoir;
   if (credit > 0 && r.clientId !== null) {
-    const { id: reglementId } = await trx.insertInto('reglements').values({
-      service_id: serviceId, client_id: r.clientId, mode: 'avoir', montant: credit, disponible: 0, operateur: null, reference: null,
-      retour_id: id, cle_idempotence: null, empreinte: null, user_id: r.userId, created_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    const { id: reglementId } = await trx
+      .insertInto('reglements')
+      .values({
+        service_id: serviceId,
+        client_id: r.clientId,
+        mode: 'avoir',
+        montant: credit,
+        disponible: 0,
+        operateur: null,
+        reference: null,
+        retour_id: id,
+        cle_idempotence: null,
+        empreinte: null,
+        user_id: r.userId,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const cibles: DetteOuverte[] = [];
     if (dette && impute > 0) cibles.push({ id: dette.id, venteId: r.venteId, reste: resteVente });
-    if (avoir > 0) cibles.push(...(await dettesOuvertes(trx, serviceId, r.clientId)).filter((d) => d.id !== dette?.id));
-    const { nonAlloue } = await allouer(trx, { serviceId, reglementId, dettes: cibles, montant: credit, argent: false, at });
-    if (nonAlloue > 0) await trx.updateTable('reglements').set({ disponible: nonAlloue }).where('id', '=', reglementId).execute();
+    if (avoir > 0)
+      cibles.push(
+        ...(await dettesOuvertes(trx, serviceId, r.clientId)).filter((d) => d.id !== dette?.id),
+      );
+    const { nonAlloue } = await allouer(trx, {
+      serviceId,
+      reglementId,
+      dettes: cibles,
+      montant: credit,
+      argent: false,
+      at,
+    });
+    if (nonAlloue > 0)
+      await trx
+        .updateTable('reglements')
+        .set({ disponible: nonAlloue })
+        .where('id', '=', reglementId)
+        .execute();
   }
   await refreshVenteStatut(trx, r.venteId);
   return id;

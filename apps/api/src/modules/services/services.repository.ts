@@ -1,5 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { parseSort, type ServiceData, type ServiceListQuery, type ServiceSort } from '@comptoir/shared';
+import {
+  parseSort,
+  type ServiceData,
+  type ServiceListQuery,
+  type ServiceSort,
+} from '@comptoir/shared';
 import { lowerContains, offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 
@@ -7,34 +12,69 @@ import type { DB } from '../../db/schema.js';
 export type ServiceScope = { kind: 'admin' } | { kind: 'member'; userId: number };
 
 const LIST_COLUMNS = [
-  'services.id', 'services.nom', 'services.ville', 'services.pays', 'services.telephone', 'services.devise',
-  'services.logo_file_id', 'services.active', 'services.created_at',
-  'users.id as owner_id', 'users.prenom as owner_prenom', 'users.nom as owner_nom', 'users.email as owner_email',
+  'services.id',
+  'services.nom',
+  'services.ville',
+  'services.pays',
+  'services.telephone',
+  'services.devise',
+  'services.logo_file_id',
+  'services.active',
+  'services.created_at',
+  'users.id as owner_id',
+  'users.prenom as owner_prenom',
+  'users.nom as owner_nom',
+  'users.email as owner_email',
 ] as const;
 
-const SORT_COLUMNS: Record<ServiceSort, 'services.nom' | 'services.ville' | 'services.devise' | 'services.created_at'> = {
+const SORT_COLUMNS: Record<
+  ServiceSort,
+  'services.nom' | 'services.ville' | 'services.devise' | 'services.created_at'
+> = {
   nom: 'services.nom',
   ville: 'services.ville',
   devise: 'services.devise',
   created_at: 'services.created_at',
 };
 
-export async function findServicePage(db: Kysely<DB>, scope: ServiceScope, query: ServiceListQuery) {
-  const base = db.selectFrom('services').innerJoin('users', 'users.id', 'services.owner_id').where((eb) => {
-    const conditions = [];
-    if (scope.kind === 'member') {
-      conditions.push(eb.or([
-        eb('services.owner_id', '=', scope.userId),
-        eb('services.id', 'in', eb.selectFrom('service_members').select('service_id').where('user_id', '=', scope.userId)),
-      ]));
-    }
-    if (query.active !== undefined) conditions.push(eb('services.active', '=', query.active ? 1 : 0));
-    if (query.ownerId !== undefined) conditions.push(eb('services.owner_id', '=', query.ownerId));
-    if (query.q) conditions.push(lowerContains(sql`services.nom || ' ' || coalesce(services.ville, '')`, query.q));
-    return eb.and(conditions);
-  });
+export async function findServicePage(
+  db: Kysely<DB>,
+  scope: ServiceScope,
+  query: ServiceListQuery,
+) {
+  const base = db
+    .selectFrom('services')
+    .innerJoin('users', 'users.id', 'services.owner_id')
+    .where((eb) => {
+      const conditions = [];
+      if (scope.kind === 'member') {
+        conditions.push(
+          eb.or([
+            eb('services.owner_id', '=', scope.userId),
+            eb(
+              'services.id',
+              'in',
+              eb
+                .selectFrom('service_members')
+                .select('service_id')
+                .where('user_id', '=', scope.userId),
+            ),
+          ]),
+        );
+      }
+      if (query.active !== undefined)
+        conditions.push(eb('services.active', '=', query.active ? 1 : 0));
+      if (query.ownerId !== undefined) conditions.push(eb('services.owner_id', '=', query.ownerId));
+      if (query.q)
+        conditions.push(
+          lowerContains(sql`services.nom || ' ' || coalesce(services.ville, '')`, query.q),
+        );
+      return eb.and(conditions);
+    });
   const { field, direction } = parseSort<ServiceSort>(query.sort, 'nom');
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = await base
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const items = await base
     .select(LIST_COLUMNS)
     .orderBy(SORT_COLUMNS[field], (ob) => (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast())
@@ -48,7 +88,11 @@ export async function findServicePage(db: Kysely<DB>, scope: ServiceScope, query
 export type ServiceListRow = Awaited<ReturnType<typeof findServicePage>>['items'][number];
 
 export function findOwner(db: Kysely<DB>, ownerId: number) {
-  return db.selectFrom('users').select(['id', 'prenom', 'nom', 'email']).where('id', '=', ownerId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('users')
+    .select(['id', 'prenom', 'nom', 'email'])
+    .where('id', '=', ownerId)
+    .executeTakeFirstOrThrow();
 }
 
 /** Column values of a shop from its validated input. */

@@ -1,11 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  problemSchema, serviceDetailSchema, serviceIdParamsSchema, serviceInputSchema, serviceListQuerySchema, servicePageSchema,
+  problemSchema,
+  serviceDetailSchema,
+  serviceIdParamsSchema,
+  serviceInputSchema,
+  serviceListQuerySchema,
+  servicePageSchema,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import {
-  createService, listServices, removeLogo, saveLogo, serviceDetail, setServiceActive, updateService,
+  createService,
+  listServices,
+  removeLogo,
+  saveLogo,
+  serviceDetail,
+  setServiceActive,
+  updateService,
 } from './services.service.js';
 
 const TAGS = ['Boutiques'];
@@ -17,7 +28,8 @@ export function servicesRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/services',
-    summary: 'Liste paginée des boutiques (admin : toutes, avec leur propriétaire ; sinon : celles que l’on possède ou où l’on travaille)',
+    summary:
+      'Liste paginée des boutiques (admin : toutes, avec leur propriétaire ; sinon : celles que l’on possède ou où l’on travaille)',
     tags: TAGS,
     access: 'user',
     query: serviceListQuerySchema,
@@ -55,21 +67,32 @@ export function servicesRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'PUT',
     url: '/api/services/:serviceId',
-    summary: 'Modifie une boutique (son propriétaire) ; la devise est figée dès le premier document chiffré',
+    summary:
+      'Modifie une boutique (son propriétaire) ; la devise est figée dès le premier document chiffré',
     tags: TAGS,
     access: OWNER,
     service: true,
     params: serviceIdParamsSchema,
     body: serviceInputSchema,
-    responses: { 200: serviceDetailSchema, 400: problemSchema, 404: problemSchema, 422: problemSchema },
+    responses: {
+      200: serviceDetailSchema,
+      400: problemSchema,
+      404: problemSchema,
+      422: problemSchema,
+    },
     handler: ({ user, service, body }) => updateService(ctx, user, service, body),
   });
 
-  for (const [action, active] of [['desactiver', false], ['activer', true]] as const) {
+  for (const [action, active] of [
+    ['desactiver', false],
+    ['activer', true],
+  ] as const) {
     defineRoute(app, ctx, {
       method: 'POST',
       url: `/api/services/:serviceId/${action}`,
-      summary: active ? 'Réactive une boutique (admin)' : 'Désactive une boutique (admin) : elle disparaît du sélecteur de ses membres',
+      summary: active
+        ? 'Réactive une boutique (admin)'
+        : 'Désactive une boutique (admin) : elle disparaît du sélecteur de ses membres',
       tags: TAGS,
       access: ADMIN,
       service: true,
@@ -82,13 +105,20 @@ export function servicesRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/services/:serviceId/logo',
-    summary: 'Envoie le logo de la boutique (image JPEG, PNG, WebP ou GIF, 5 Mo au plus), ramené dans 512 × 512',
+    summary:
+      'Envoie le logo de la boutique (image JPEG, PNG, WebP ou GIF, 5 Mo au plus), ramené dans 512 × 512',
     tags: TAGS,
     access: OWNER,
     service: true,
     params: serviceIdParamsSchema,
     multipart: true,
-    responses: { 200: serviceDetailSchema, 400: problemSchema, 404: problemSchema, 413: problemSchema, 415: problemSchema },
+    responses: {
+      200: serviceDetailSchema,
+      400: problemSchema,
+      404: problemSchema,
+      413: problemSchema,
+      415: problemSchema,
+    },
     handler: ({ user, service, request }) => saveLogo(ctx, user, service, request),
   });
 

@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Selectable, Transaction } from 'kysely';
-import type { Page, ServiceData, ServiceDetail, ServiceListItem, ServiceListQuery } from '@comptoir/shared';
+import type {
+  Page,
+  ServiceData,
+  ServiceDetail,
+  ServiceListItem,
+  ServiceListQuery,
+} from '@comptoir/shared';
 import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
 import { businessRule, notFound } from '../../core/errors.js';
@@ -33,9 +39,17 @@ export async function hasPricedDocuments(ctx: AppContext, serviceId: number): Pr
 const scopeOf = (user: AuthUser): ServiceScope =>
   user.roles.includes('ROLE_ADMIN') ? { kind: 'admin' } : { kind: 'member', userId: user.id };
 
-export async function listServices(ctx: AppContext, user: AuthUser, query: ServiceListQuery): Promise<Page<ServiceListItem>> {
+export async function listServices(
+  ctx: AppContext,
+  user: AuthUser,
+  query: ServiceListQuery,
+): Promise<Page<ServiceListItem>> {
   const scope = scopeOf(user);
-  const { items, total } = await findServicePage(ctx.database.db, scope, scope.kind === 'admin' ? query : { ...query, ownerId: undefined });
+  const { items, total } = await findServicePage(
+    ctx.database.db,
+    scope,
+    scope.kind === 'admin' ? query : { ...query, ownerId: undefined },
+  );
   return {
     items: items.map((r) => ({
       id: r.id,
@@ -57,7 +71,11 @@ export async function listServices(ctx: AppContext, user: AuthUser, query: Servi
 
 export async function serviceDetail(ctx: AppContext, serviceId: number): Promise<ServiceDetail> {
   const { db } = ctx.database;
-  const s = await db.selectFrom('services').selectAll().where('id', '=', serviceId).executeTakeFirstOrThrow();
+  const s = await db
+    .selectFrom('services')
+    .selectAll()
+    .where('id', '=', serviceId)
+    .executeTakeFirstOrThrow();
   const owner = await findOwner(db, s.owner_id);
   return {
     id: s.id,
@@ -92,12 +110,23 @@ export async function serviceDetail(ctx: AppContext, serviceId: number): Promise
 }
 
 /** A new shop of the owner, within the plan's maximum (an administrator is never limited). */
-export async function createService(ctx: AppContext, owner: AuthUser, input: ServiceData): Promise<ServiceDetail> {
+export async function createService(
+  ctx: AppContext,
+  owner: AuthUser,
+  input: ServiceData,
+): Promise<ServiceDetail> {
   if (!owner.roles.includes('ROLE_ADMIN')) await assertShopRoom(ctx, owner.id);
   const now = nowIso();
   const { id } = await ctx.database.db
     .insertInto('services')
-    .values({ ...columnsOf(input), owner_id: owner.id, logo_file_id: null, active: 1, created_at: now, updated_at: now })
+    .values({
+      ...columnsOf(input),
+      owner_id: owner.id,
+      logo_file_id: null,
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return serviceDetail(ctx, id);
@@ -108,28 +137,54 @@ function assertOwner(user: AuthUser, service: ServiceRow): void {
   if (service.owner_id !== user.id) throw notFound('Boutique introuvable.');
 }
 
-export async function updateService(ctx: AppContext, user: AuthUser, service: ServiceRow, input: ServiceData): Promise<ServiceDetail> {
+export async function updateService(
+  ctx: AppContext,
+  user: AuthUser,
+  service: ServiceRow,
+  input: ServiceData,
+): Promise<ServiceDetail> {
   assertOwner(user, service);
   if (input.devise !== service.devise && (await hasPricedDocuments(ctx, service.id))) {
     throw businessRule(
       `La devise de cette boutique ne peut plus changer : elle a déjà des documents chiffrés en ${service.devise} (ventes, achats, devis ou factures), dont les montants perdraient leur sens.`,
     );
   }
-  await ctx.database.db.updateTable('services').set({ ...columnsOf(input), updated_at: nowIso() }).where('id', '=', service.id).execute();
+  await ctx.database.db
+    .updateTable('services')
+    .set({ ...columnsOf(input), updated_at: nowIso() })
+    .where('id', '=', service.id)
+    .execute();
   return serviceDetail(ctx, service.id);
 }
 
-export async function setServiceActive(ctx: AppContext, service: ServiceRow, active: boolean): Promise<ServiceDetail> {
-  await ctx.database.db.updateTable('services').set({ active: active ? 1 : 0, updated_at: nowIso() }).where('id', '=', service.id).execute();
+export async function setServiceActive(
+  ctx: AppContext,
+  service: ServiceRow,
+  active: boolean,
+): Promise<ServiceDetail> {
+  await ctx.database.db
+    .updateTable('services')
+    .set({ active: active ? 1 : 0, updated_at: nowIso() })
+    .where('id', '=', service.id)
+    .execute();
   return serviceDetail(ctx, service.id);
 }
 
 const pointLogo = async (trx: Transaction<DB>, serviceId: number, fileId: string | null) => {
-  await trx.updateTable('services').set({ logo_file_id: fileId, updated_at: nowIso() }).where('id', '=', serviceId).execute();
+  await trx
+    .updateTable('services')
+    .set({ logo_file_id: fileId, updated_at: nowIso() })
+    .where('id', '=', serviceId)
+    .execute();
 };
 
 /** The receipt logo: fitted into 512 × 512, PNG to keep transparency. */
-export async function saveLogo(ctx: AppContext, user: AuthUser, service: ServiceRow, request: FastifyRequest): Promise<ServiceDetail> {
+export async function saveLogo(
+  ctx: AppContext,
+  user: AuthUser,
+  service: ServiceRow,
+  request: FastifyRequest,
+): Promise<ServiceDetail> {
   assertOwner(user, service);
   await replaceImage(ctx, request, user.id, {
     label: 'Le logo',
@@ -141,8 +196,15 @@ export async function saveLogo(ctx: AppContext, user: AuthUser, service: Service
   return serviceDetail(ctx, service.id);
 }
 
-export async function removeLogo(ctx: AppContext, user: AuthUser, service: ServiceRow): Promise<ServiceDetail> {
+export async function removeLogo(
+  ctx: AppContext,
+  user: AuthUser,
+  service: ServiceRow,
+): Promise<ServiceDetail> {
   assertOwner(user, service);
-  await removeImage(ctx, { current: service.logo_file_id, point: (trx, fileId) => pointLogo(trx, service.id, fileId) });
+  await removeImage(ctx, {
+    current: service.logo_file_id,
+    point: (trx, fileId) => pointLogo(trx, service.id, fileId),
+  });
   return serviceDetail(ctx, service.id);
 }

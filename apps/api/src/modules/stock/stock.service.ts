@@ -19,15 +19,28 @@ export interface MovementInput {
 }
 
 /** 409 naming the product and, when known, what is on hand: « … : 3 kg disponibles. » */
-export function insufficientStock(nom: string, disponible?: { quantite: number; symbole: string }): AppError {
-  if (!disponible) return new AppError(409, 'CONFLICT', 'Stock insuffisant', `Stock insuffisant pour « ${nom} ».`);
+export function insufficientStock(
+  nom: string,
+  disponible?: { quantite: number; symbole: string },
+): AppError {
+  if (!disponible)
+    return new AppError(409, 'CONFLICT', 'Stock insuffisant', `Stock insuffisant pour « ${nom} ».`);
   const q = Math.max(0, disponible.quantite);
   const pluriel = q >= 2000 ? 's' : '';
-  return new AppError(409, 'CONFLICT', 'Stock insuffisant', `Stock insuffisant pour « ${nom} » : ${formatQuantity(q)} ${disponible.symbole} disponible${pluriel}.`);
+  return new AppError(
+    409,
+    'CONFLICT',
+    'Stock insuffisant',
+    `Stock insuffisant pour « ${nom} » : ${formatQuantity(q)} ${disponible.symbole} disponible${pluriel}.`,
+  );
 }
 
 /** Why a product's row was not moved: it is not in the shop (404), or its stock is short (409). */
-async function refusalOf(trx: Transaction<DB>, serviceId: number, produitId: number): Promise<AppError> {
+async function refusalOf(
+  trx: Transaction<DB>,
+  serviceId: number,
+  produitId: number,
+): Promise<AppError> {
   const produit = await trx
     .selectFrom('produits')
     .innerJoin('unites', 'unites.id', 'produits.unite_id')
@@ -36,7 +49,10 @@ async function refusalOf(trx: Transaction<DB>, serviceId: number, produitId: num
     .where('produits.service_id', '=', serviceId)
     .executeTakeFirst();
   if (!produit) return notFound('Produit introuvable.');
-  return insufficientStock(produit.nom, { quantite: Number(produit.quantite), symbole: produit.symbole });
+  return insufficientStock(produit.nom, {
+    quantite: Number(produit.quantite),
+    symbole: produit.symbole,
+  });
 }
 
 /**
@@ -47,7 +63,8 @@ async function refusalOf(trx: Transaction<DB>, serviceId: number, produitId: num
  * take the last unit. Returns the new quantity.
  */
 export async function applyMovement(trx: Transaction<DB>, input: MovementInput): Promise<number> {
-  if (!Number.isSafeInteger(input.quantite) || input.quantite === 0) throw new RangeError('Quantité de mouvement invalide');
+  if (!Number.isSafeInteger(input.quantite) || input.quantite === 0)
+    throw new RangeError('Quantité de mouvement invalide');
   const delta = input.quantite;
   const now = input.at ?? nowIso();
   let update = trx
@@ -59,7 +76,13 @@ export async function applyMovement(trx: Transaction<DB>, input: MovementInput):
     update = update.where((eb) =>
       eb.or([
         sql<boolean>`quantite + ${delta} >= 0`,
-        eb.exists(eb.selectFrom('services').select('services.id').where('services.id', '=', input.serviceId).where('services.stock_negatif_autorise', '=', 1)),
+        eb.exists(
+          eb
+            .selectFrom('services')
+            .select('services.id')
+            .where('services.id', '=', input.serviceId)
+            .where('services.stock_negatif_autorise', '=', 1),
+        ),
       ]),
     );
   }
@@ -103,27 +126,56 @@ export interface MovementsInput {
  * the first such product in id order, as applyMovement one by one would, and the caller's
  * transaction rolls every row back. Returns the new quantities by product id.
  */
-export async function applyMovements(trx: Transaction<DB>, input: MovementsInput): Promise<Map<number, number>> {
+export async function applyMovements(
+  trx: Transaction<DB>,
+  input: MovementsInput,
+): Promise<Map<number, number>> {
   const lignes = [...input.lignes].sort((a, b) => a.produitId - b.produitId);
   for (let i = 0; i < lignes.length; i++) {
     const l = lignes[i]!;
-    if (!Number.isSafeInteger(l.quantite) || l.quantite === 0) throw new RangeError('Quantité de mouvement invalide');
-    if (!Number.isSafeInteger(l.produitId) || (i > 0 && lignes[i - 1]!.produitId === l.produitId)) throw new RangeError('Produits de mouvement invalides');
+    if (!Number.isSafeInteger(l.quantite) || l.quantite === 0)
+      throw new RangeError('Quantité de mouvement invalide');
+    if (!Number.isSafeInteger(l.produitId) || (i > 0 && lignes[i - 1]!.produitId === l.produitId))
+      throw new RangeError('Produits de mouvement invalides');
   }
   const out = new Map<number, number>();
   if (lignes.length === 0) return out;
-  const common = { serviceId: input.serviceId, type: input.type, motif: input.motif, documentType: input.documentType, documentId: input.documentId, userId: input.userId, at: input.at };
+  const common = {
+    serviceId: input.serviceId,
+    type: input.type,
+    motif: input.motif,
+    documentType: input.documentType,
+    documentId: input.documentId,
+    userId: input.userId,
+    at: input.at,
+  };
   if (lignes.length === 1) {
-    out.set(lignes[0]!.produitId, await applyMovement(trx, { ...common, produitId: lignes[0]!.produitId, quantite: lignes[0]!.quantite }));
+    out.set(
+      lignes[0]!.produitId,
+      await applyMovement(trx, {
+        ...common,
+        produitId: lignes[0]!.produitId,
+        quantite: lignes[0]!.quantite,
+      }),
+    );
     return out;
   }
   const now = input.at ?? nowIso();
   const ids = lignes.map((l) => l.produitId);
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await trx.selectFrom('produits').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    await trx
+      .selectFrom('produits')
+      .select('id')
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
   }
   // Validated safe integers, written as literals: no parameter type to infer inside the CASE.
-  const delta = sql<number>`(case id ${sql.join(lignes.map((l) => sql`when ${sql.lit(l.produitId)} then ${sql.lit(l.quantite)}`), sql` `)} end)`;
+  const delta = sql<number>`(case id ${sql.join(
+    lignes.map((l) => sql`when ${sql.lit(l.produitId)} then ${sql.lit(l.quantite)}`),
+    sql` `,
+  )} end)`;
   const updated = await trx
     .updateTable('produits')
     .set({ quantite: sql`quantite + ${delta}`, updated_at: now })
@@ -133,7 +185,13 @@ export async function applyMovements(trx: Transaction<DB>, input: MovementsInput
       eb.or([
         sql<boolean>`${delta} > 0`,
         sql<boolean>`quantite + ${delta} >= 0`,
-        eb.exists(eb.selectFrom('services').select('services.id').where('services.id', '=', input.serviceId).where('services.stock_negatif_autorise', '=', 1)),
+        eb.exists(
+          eb
+            .selectFrom('services')
+            .select('services.id')
+            .where('services.id', '=', input.serviceId)
+            .where('services.stock_negatif_autorise', '=', 1),
+        ),
       ]),
     )
     .returning(['id', 'quantite'])
@@ -143,17 +201,19 @@ export async function applyMovements(trx: Transaction<DB>, input: MovementsInput
   if (refused) throw await refusalOf(trx, input.serviceId, refused.produitId);
   await trx
     .insertInto('mouvements_stock')
-    .values(lignes.map((l) => ({
-      service_id: input.serviceId,
-      produit_id: l.produitId,
-      quantite: l.quantite,
-      type: input.type,
-      motif: input.motif ?? null,
-      document_type: input.documentType ?? null,
-      document_id: input.documentId ?? null,
-      user_id: input.userId,
-      created_at: now,
-    })))
+    .values(
+      lignes.map((l) => ({
+        service_id: input.serviceId,
+        produit_id: l.produitId,
+        quantite: l.quantite,
+        type: input.type,
+        motif: input.motif ?? null,
+        document_type: input.documentType ?? null,
+        document_id: input.documentId ?? null,
+        user_id: input.userId,
+        created_at: now,
+      })),
+    )
     .execute();
   return out;
 }
@@ -170,9 +230,22 @@ export async function recordOpeningStock(
   items: Array<{ produitId: number; quantite: number }>,
 ): Promise<void> {
   const now = nowIso();
-  const rows = items.filter((i) => i.quantite !== 0).map((i) => ({
-    service_id: serviceId, produit_id: i.produitId, quantite: i.quantite, type: 'initial', motif: 'Stock initial (import)',
-    document_type: null, document_id: null, user_id: userId, created_at: now,
-  }));
-  for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('mouvements_stock').values(rows.slice(i, i + 1000)).execute();
+  const rows = items
+    .filter((i) => i.quantite !== 0)
+    .map((i) => ({
+      service_id: serviceId,
+      produit_id: i.produitId,
+      quantite: i.quantite,
+      type: 'initial',
+      motif: 'Stock initial (import)',
+      document_type: null,
+      document_id: null,
+      user_id: userId,
+      created_at: now,
+    }));
+  for (let i = 0; i < rows.length; i += 1000)
+    await trx
+      .insertInto('mouvements_stock')
+      .values(rows.slice(i, i + 1000))
+      .execute();
 }

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { uniteIdParamsSchema, uniteInputSchema, uniteListQuerySchema, unitePageSchema, uniteSchema } from '@comptoir/shared';
+import {
+  uniteIdParamsSchema,
+  uniteInputSchema,
+  uniteListQuerySchema,
+  unitePageSchema,
+  uniteSchema,
+} from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { referenceListRoutes } from '../../core/reference-routes.js';
 import { createUnite, deleteUnite, getUnite, listUnites, updateUnite } from './unites.service.js';
@@ -17,7 +23,19 @@ export function unitesRoutes(app: FastifyInstance, ctx: AppContext): void {
       update: 'Modifie une unité (admin)',
       delete: 'Supprime une unité inutilisée (admin) ; utilisée : 409',
     },
-    schemas: { params: uniteIdParamsSchema, query: uniteListQuerySchema, body: uniteInputSchema, item: uniteSchema, page: unitePageSchema },
-    service: { list: listUnites, get: getUnite, create: createUnite, update: updateUnite, remove: deleteUnite },
+    schemas: {
+      params: uniteIdParamsSchema,
+      query: uniteListQuerySchema,
+      body: uniteInputSchema,
+      item: uniteSchema,
+      page: unitePageSchema,
+    },
+    service: {
+      list: listUnites,
+      get: getUnite,
+      create: createUnite,
+      update: updateUnite,
+      remove: deleteUnite,
+    },
   });
 }

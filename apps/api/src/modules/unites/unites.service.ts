@@ -11,10 +11,16 @@ import { findUnite, findUnitePage, uniteColumns, uniteNameTaken } from './unites
  * Tables whose rows name a unit: a unit in use can no longer be deleted. Mutable only so that a
  * test can register a table of its own.
  */
-export const UNITE_REFERENCES: Reference[] = [{ table: 'produits', column: 'unite_id', one: 'produit', many: 'produits' }];
+export const UNITE_REFERENCES: Reference[] = [
+  { table: 'produits', column: 'unite_id', one: 'produit', many: 'produits' },
+];
 
 const toUnite = (r: Selectable<UnitesTable>): Unite => ({
-  id: r.id, nom: r.nom, symbole: r.symbole, fractionnable: r.fractionnable === 1, createdAt: r.created_at,
+  id: r.id,
+  nom: r.nom,
+  symbole: r.symbole,
+  fractionnable: r.fractionnable === 1,
+  createdAt: r.created_at,
 });
 
 export async function listUnites(ctx: AppContext, query: UniteListQuery): Promise<Page<Unite>> {
@@ -33,7 +39,11 @@ const nameTaken = () => conflict('Une unité porte déjà ce nom.');
 export async function createUnite(ctx: AppContext, input: UniteData): Promise<Unite> {
   const { db } = ctx.database;
   if (await uniteNameTaken(db, input.nom)) throw nameTaken();
-  const { id } = await db.insertInto('unites').values({ ...uniteColumns(input), created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('unites')
+    .values({ ...uniteColumns(input), created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return getUnite(ctx, id);
 }
 
@@ -50,7 +60,9 @@ export async function deleteUnite(ctx: AppContext, id: number): Promise<void> {
   const unite = await getUnite(ctx, id);
   const uses = await usesOf(ctx.database.db, UNITE_REFERENCES, id);
   if (uses.length) {
-    throw conflict(`L'unité « ${unite.nom} » est utilisée par ${uses.join(', ')} : elle ne peut pas être supprimée.`);
+    throw conflict(
+      `L'unité « ${unite.nom} » est utilisée par ${uses.join(', ')} : elle ne peut pas être supprimée.`,
+    );
   }
   await ctx.database.db.deleteFrom('unites').where('id', '=', id).execute();
 }

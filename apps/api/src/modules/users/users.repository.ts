@@ -15,14 +15,19 @@ type UsersEb = ExpressionBuilder<DB, 'users'>;
 function managerOf(eb: UsersEb, ownerId: number) {
   return eb.and([
     eb('users.id', '!=', ownerId),
-    eb('users.id', 'in',
-      eb.selectFrom('service_members')
+    eb(
+      'users.id',
+      'in',
+      eb
+        .selectFrom('service_members')
         .innerJoin('services', 'services.id', 'service_members.service_id')
         .select('service_members.user_id')
         .where('services.owner_id', '=', ownerId),
     ),
     eb.exists(
-      eb.selectFrom('user_roles').select('user_roles.user_id')
+      eb
+        .selectFrom('user_roles')
+        .select('user_roles.user_id')
         .whereRef('user_roles.user_id', '=', 'users.id')
         .where('user_roles.role', '=', 'ROLE_GERANT'),
     ),
@@ -30,27 +35,50 @@ function managerOf(eb: UsersEb, ownerId: number) {
 }
 
 const USER_COLUMNS = [
-  'users.id', 'users.email', 'users.prenom', 'users.nom', 'users.telephone', 'users.profile_image_id',
-  'users.active', 'users.password_hash', 'users.last_login_at', 'users.created_at',
+  'users.id',
+  'users.email',
+  'users.prenom',
+  'users.nom',
+  'users.telephone',
+  'users.profile_image_id',
+  'users.active',
+  'users.password_hash',
+  'users.last_login_at',
+  'users.created_at',
 ] as const;
 
-function filtered(db: Kysely<DB>, scope: UserScope, query: Omit<UserListQuery, 'page' | 'size' | 'sort'>) {
+function filtered(
+  db: Kysely<DB>,
+  scope: UserScope,
+  query: Omit<UserListQuery, 'page' | 'size' | 'sort'>,
+) {
   return db.selectFrom('users').where((eb) => {
     const conditions = [];
     if (scope.kind === 'owner') conditions.push(managerOf(eb, scope.ownerId));
     if (query.role) {
-      conditions.push(eb.exists(
-        eb.selectFrom('user_roles').select('user_roles.user_id')
-          .whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', query.role),
-      ));
+      conditions.push(
+        eb.exists(
+          eb
+            .selectFrom('user_roles')
+            .select('user_roles.user_id')
+            .whereRef('user_roles.user_id', '=', 'users.id')
+            .where('user_roles.role', '=', query.role),
+        ),
+      );
     }
     if (query.active !== undefined) conditions.push(eb('users.active', '=', query.active ? 1 : 0));
-    if (query.q) conditions.push(lowerContains(sql`users.prenom || ' ' || users.nom || ' ' || users.email`, query.q));
+    if (query.q)
+      conditions.push(
+        lowerContains(sql`users.prenom || ' ' || users.nom || ' ' || users.email`, query.q),
+      );
     return eb.and(conditions);
   });
 }
 
-const SORT_COLUMNS: Record<UserSort, 'users.nom' | 'users.prenom' | 'users.email' | 'users.last_login_at' | 'users.created_at'> = {
+const SORT_COLUMNS: Record<
+  UserSort,
+  'users.nom' | 'users.prenom' | 'users.email' | 'users.last_login_at' | 'users.created_at'
+> = {
   nom: 'users.nom',
   prenom: 'users.prenom',
   email: 'users.email',
@@ -61,24 +89,50 @@ const SORT_COLUMNS: Record<UserSort, 'users.nom' | 'users.prenom' | 'users.email
 export async function findUserPage(db: Kysely<DB>, scope: UserScope, query: UserListQuery) {
   const { field, direction } = parseSort<UserSort>(query.sort, 'nom');
   const base = filtered(db, scope, query);
-  const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let rows = base.select(USER_COLUMNS).orderBy(SORT_COLUMNS[field], (ob) => (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast());
+  const count = await base
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  let rows = base
+    .select(USER_COLUMNS)
+    .orderBy(SORT_COLUMNS[field], (ob) =>
+      (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
+    );
   if (field === 'nom') rows = rows.orderBy('users.prenom', direction);
-  const items = await rows.orderBy('users.id', direction).limit(query.size).offset(offsetOf(query)).execute();
+  const items = await rows
+    .orderBy('users.id', direction)
+    .limit(query.size)
+    .offset(offsetOf(query))
+    .execute();
   return { items, total: Number(count.n) };
 }
 
 export type UserRow = Awaited<ReturnType<typeof findUserPage>>['items'][number];
 
-export function findVisibleUser(db: Kysely<DB>, scope: UserScope, userId: number): Promise<UserRow | undefined> {
-  return filtered(db, scope, {}).select(USER_COLUMNS).where('users.id', '=', userId).executeTakeFirst();
+export function findVisibleUser(
+  db: Kysely<DB>,
+  scope: UserScope,
+  userId: number,
+): Promise<UserRow | undefined> {
+  return filtered(db, scope, {})
+    .select(USER_COLUMNS)
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
 }
 
-export async function rolesOf(db: Kysely<DB>, userIds: readonly number[]): Promise<Map<number, Role[]>> {
+export async function rolesOf(
+  db: Kysely<DB>,
+  userIds: readonly number[],
+): Promise<Map<number, Role[]>> {
   const out = new Map<number, Role[]>();
   if (userIds.length === 0) return out;
-  const rows = await db.selectFrom('user_roles').select(['user_id', 'role']).where('user_id', 'in', [...userIds]).orderBy('role').execute();
-  for (const r of rows) if (isRole(r.role)) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.role]);
+  const rows = await db
+    .selectFrom('user_roles')
+    .select(['user_id', 'role'])
+    .where('user_id', 'in', [...userIds])
+    .orderBy('role')
+    .execute();
+  for (const r of rows)
+    if (isRole(r.role)) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.role]);
   return out;
 }
 
@@ -86,7 +140,11 @@ export async function rolesOf(db: Kysely<DB>, userIds: readonly number[]): Promi
  * Shops of each user: for the admin, shops owned and shops worked in; for an owner, only the
  * owner's shops the manager works in (other owners' memberships stay invisible).
  */
-export async function shopsOf(db: Kysely<DB>, scope: UserScope, userIds: readonly number[]): Promise<Map<number, Array<{ id: number; nom: string }>>> {
+export async function shopsOf(
+  db: Kysely<DB>,
+  scope: UserScope,
+  userIds: readonly number[],
+): Promise<Map<number, Array<{ id: number; nom: string }>>> {
   const out = new Map<number, Array<{ id: number; nom: string }>>();
   if (userIds.length === 0) return out;
   let members = db
@@ -97,7 +155,13 @@ export async function shopsOf(db: Kysely<DB>, scope: UserScope, userIds: readonl
   if (scope.kind === 'owner') members = members.where('services.owner_id', '=', scope.ownerId);
   const rows = await members.execute();
   if (scope.kind === 'admin') {
-    rows.push(...(await db.selectFrom('services').select(['owner_id as user_id', 'id', 'nom']).where('owner_id', 'in', [...userIds]).execute()));
+    rows.push(
+      ...(await db
+        .selectFrom('services')
+        .select(['owner_id as user_id', 'id', 'nom'])
+        .where('owner_id', 'in', [...userIds])
+        .execute()),
+    );
   }
   rows.sort((a, b) => a.id - b.id);
   for (const r of rows) {
@@ -108,34 +172,59 @@ export async function shopsOf(db: Kysely<DB>, scope: UserScope, userIds: readonl
   return out;
 }
 
-export async function emailTaken(db: Kysely<DB>, email: string, exceptId?: number): Promise<boolean> {
+export async function emailTaken(
+  db: Kysely<DB>,
+  email: string,
+  exceptId?: number,
+): Promise<boolean> {
   let q = db.selectFrom('users').select('id').where('email', '=', email);
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
 
 /** Ids among `serviceIds` that are not shops of the owner. */
-export async function foreignShops(db: Kysely<DB>, ownerId: number, serviceIds: readonly number[]): Promise<number[]> {
+export async function foreignShops(
+  db: Kysely<DB>,
+  ownerId: number,
+  serviceIds: readonly number[],
+): Promise<number[]> {
   if (serviceIds.length === 0) return [];
-  const owned = await db.selectFrom('services').select('id').where('owner_id', '=', ownerId).where('id', 'in', [...serviceIds]).execute();
+  const owned = await db
+    .selectFrom('services')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', [...serviceIds])
+    .execute();
   const ids = new Set(owned.map((r) => r.id));
   return serviceIds.filter((id) => !ids.has(id));
 }
 
 /** Replaces the manager's memberships among the owner's shops; other owners' shops are not touched. */
-export async function setMemberships(db: Kysely<DB>, ownerId: number, userId: number, serviceIds: readonly number[]): Promise<void> {
-  await db.deleteFrom('service_members')
+export async function setMemberships(
+  db: Kysely<DB>,
+  ownerId: number,
+  userId: number,
+  serviceIds: readonly number[],
+): Promise<void> {
+  await db
+    .deleteFrom('service_members')
     .where('user_id', '=', userId)
-    .where('service_id', 'in', (eb) => eb.selectFrom('services').select('id').where('owner_id', '=', ownerId))
+    .where('service_id', 'in', (eb) =>
+      eb.selectFrom('services').select('id').where('owner_id', '=', ownerId),
+    )
     .execute();
   if (serviceIds.length) {
-    await db.insertInto('service_members').values(serviceIds.map((service_id) => ({ service_id, user_id: userId }))).execute();
+    await db
+      .insertInto('service_members')
+      .values(serviceIds.map((service_id) => ({ service_id, user_id: userId })))
+      .execute();
   }
 }
 
 /** Managers working in at least one shop of the owner (the owner excluded). */
 export async function countManagers(db: Kysely<DB>, ownerId: number): Promise<number> {
-  const row = await db.selectFrom('service_members')
+  const row = await db
+    .selectFrom('service_members')
     .innerJoin('services', 'services.id', 'service_members.service_id')
     .select((eb) => eb.fn.count<number>('service_members.user_id').distinct().as('n'))
     .where('services.owner_id', '=', ownerId)

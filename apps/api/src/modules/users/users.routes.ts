@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  problemSchema, userCreateSchema, userIdParamsSchema, userItemSchema, userListQuerySchema, userPageSchema, userUpdateSchema,
+  problemSchema,
+  userCreateSchema,
+  userIdParamsSchema,
+  userItemSchema,
+  userListQuerySchema,
+  userPageSchema,
+  userUpdateSchema,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
@@ -14,7 +20,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/users',
-    summary: 'Liste paginée des utilisateurs (admin : tous ; propriétaire : les gérants de ses boutiques)',
+    summary:
+      'Liste paginée des utilisateurs (admin : tous ; propriétaire : les gérants de ses boutiques)',
     tags: TAGS,
     access: ACCESS,
     query: userListQuerySchema,
@@ -25,11 +32,19 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/users',
-    summary: 'Crée un compte (admin : propriétaire ou administrateur ; propriétaire : gérant de ses boutiques) et lui envoie l’invitation',
+    summary:
+      'Crée un compte (admin : propriétaire ou administrateur ; propriétaire : gérant de ses boutiques) et lui envoie l’invitation',
     tags: TAGS,
     access: ACCESS,
     body: userCreateSchema,
-    responses: { 201: userItemSchema, 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema, 422: problemSchema },
+    responses: {
+      201: userItemSchema,
+      400: problemSchema,
+      403: problemSchema,
+      404: problemSchema,
+      409: problemSchema,
+      422: problemSchema,
+    },
     handler: async ({ user, body, reply, request }) => {
       const created = await createUser(ctx, user, body, request.log);
       void reply.status(201);
@@ -51,7 +66,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'PUT',
     url: '/api/users/:userId',
-    summary: 'Modifie prénom, nom, téléphone ; le propriétaire fixe aussi les boutiques du gérant parmi les siennes',
+    summary:
+      'Modifie prénom, nom, téléphone ; le propriétaire fixe aussi les boutiques du gérant parmi les siennes',
     tags: TAGS,
     access: ACCESS,
     params: userIdParamsSchema,
@@ -63,7 +79,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/users/:userId/desactiver',
-    summary: 'Désactive un compte (jamais le sien) ; ses sessions prennent fin à la requête suivante',
+    summary:
+      'Désactive un compte (jamais le sien) ; ses sessions prennent fin à la requête suivante',
     tags: TAGS,
     access: ACCESS,
     params: userIdParamsSchema,

@@ -1,5 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Page, Role, UserCreateData, UserItem, UserListQuery, UserUpdateData } from '@comptoir/shared';
+import type {
+  Page,
+  Role,
+  UserCreateData,
+  UserItem,
+  UserListQuery,
+  UserUpdateData,
+} from '@comptoir/shared';
 import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
 import { businessRule, conflict, forbidden, notFound, validationError } from '../../core/errors.js';
@@ -9,18 +16,34 @@ import { fileUrl } from '../account/session-user.js';
 import { sendResetLink } from '../account/reset.service.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
 import {
-  emailTaken, findUserPage, findVisibleUser, foreignShops, rolesOf, setMemberships, shopsOf,
-  type UserRow, type UserScope,
+  emailTaken,
+  findUserPage,
+  findVisibleUser,
+  foreignShops,
+  rolesOf,
+  setMemberships,
+  shopsOf,
+  type UserRow,
+  type UserScope,
 } from './users.repository.js';
 
 /** The admin sees everyone; an owner (not admin) the managers of their own shops. */
 export function scopeOf(user: AuthUser): UserScope {
-  return user.roles.includes('ROLE_ADMIN') ? { kind: 'admin' } : { kind: 'owner', ownerId: user.id };
+  return user.roles.includes('ROLE_ADMIN')
+    ? { kind: 'admin' }
+    : { kind: 'owner', ownerId: user.id };
 }
 
-async function toItems(ctx: AppContext, scope: UserScope, rows: readonly UserRow[]): Promise<UserItem[]> {
+async function toItems(
+  ctx: AppContext,
+  scope: UserScope,
+  rows: readonly UserRow[],
+): Promise<UserItem[]> {
   const ids = rows.map((r) => r.id);
-  const [roles, shops] = await Promise.all([rolesOf(ctx.database.db, ids), shopsOf(ctx.database.db, scope, ids)]);
+  const [roles, shops] = await Promise.all([
+    rolesOf(ctx.database.db, ids),
+    shopsOf(ctx.database.db, scope, ids),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
@@ -37,7 +60,11 @@ async function toItems(ctx: AppContext, scope: UserScope, rows: readonly UserRow
   }));
 }
 
-export async function listUsers(ctx: AppContext, user: AuthUser, query: UserListQuery): Promise<Page<UserItem>> {
+export async function listUsers(
+  ctx: AppContext,
+  user: AuthUser,
+  query: UserListQuery,
+): Promise<Page<UserItem>> {
   const scope = scopeOf(user);
   const { items, total } = await findUserPage(ctx.database.db, scope, query);
   return { items: await toItems(ctx, scope, items), total, page: query.page, size: query.size };
@@ -56,22 +83,31 @@ export async function getUser(ctx: AppContext, user: AuthUser, userId: number): 
 }
 
 /** Every shop must be the owner's: a foreign or unknown id answers 404, naming nothing. */
-async function assertOwnShops(ctx: AppContext, ownerId: number, serviceIds: readonly number[]): Promise<void> {
-  if ((await foreignShops(ctx.database.db, ownerId, serviceIds)).length) throw notFound('Boutique introuvable.');
+async function assertOwnShops(
+  ctx: AppContext,
+  ownerId: number,
+  serviceIds: readonly number[],
+): Promise<void> {
+  if ((await foreignShops(ctx.database.db, ownerId, serviceIds)).length)
+    throw notFound('Boutique introuvable.');
 }
 
-const servicesRequired = () => validationError([{ field: 'services', message: 'Choisissez au moins une boutique.' }]);
-const servicesByOwner = () => businessRule('Les boutiques d’un gérant sont attribuées par le propriétaire de ces boutiques.');
+const servicesRequired = () =>
+  validationError([{ field: 'services', message: 'Choisissez au moins une boutique.' }]);
+const servicesByOwner = () =>
+  businessRule('Les boutiques d’un gérant sont attribuées par le propriétaire de ces boutiques.');
 
 /** The role the new account gets, checked against who creates it. */
 function roleToCreate(scope: UserScope, input: UserCreateData): Role {
   if (scope.kind === 'owner') {
-    if (input.role && input.role !== 'ROLE_GERANT') throw forbidden('Un propriétaire ne peut créer que des gérants.');
+    if (input.role && input.role !== 'ROLE_GERANT')
+      throw forbidden('Un propriétaire ne peut créer que des gérants.');
     if (!input.services?.length) throw servicesRequired();
     return 'ROLE_GERANT';
   }
   const role = input.role ?? 'ROLE_PROPRIETAIRE';
-  if (role === 'ROLE_GERANT') throw businessRule('Un gérant est créé par le propriétaire de ses boutiques.');
+  if (role === 'ROLE_GERANT')
+    throw businessRule('Un gérant est créé par le propriétaire de ses boutiques.');
   if (input.services?.length) throw servicesByOwner();
   return role;
 }
@@ -80,7 +116,12 @@ function roleToCreate(scope: UserScope, input: UserCreateData): Role {
  * Creates an account without password: the new user receives an invitation mail with a link to
  * choose one (the reset mechanism). An owner creates managers of their shops, within the plan.
  */
-export async function createUser(ctx: AppContext, actor: AuthUser, input: UserCreateData, log: FastifyBaseLogger): Promise<UserItem> {
+export async function createUser(
+  ctx: AppContext,
+  actor: AuthUser,
+  input: UserCreateData,
+  log: FastifyBaseLogger,
+): Promise<UserItem> {
   const scope = scopeOf(actor);
   const role = roleToCreate(scope, input);
   const serviceIds = input.services ?? [];
@@ -92,8 +133,20 @@ export async function createUser(ctx: AppContext, actor: AuthUser, input: UserCr
   if (await emailTaken(db, input.email)) throw conflict('Cette adresse e-mail est déjà utilisée.');
   const now = nowIso();
   const id = await db.transaction().execute(async (trx) => {
-    const { id } = await trx.insertInto('users')
-      .values({ email: input.email, password_hash: null, prenom: input.prenom.trim(), nom: input.nom.trim(), telephone: input.telephone ?? null, profile_image_id: null, active: 1, last_login_at: null, created_at: now, updated_at: now })
+    const { id } = await trx
+      .insertInto('users')
+      .values({
+        email: input.email,
+        password_hash: null,
+        prenom: input.prenom.trim(),
+        nom: input.nom.trim(),
+        telephone: input.telephone ?? null,
+        profile_image_id: null,
+        active: 1,
+        last_login_at: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('user_roles').values({ user_id: id, role }).execute();
@@ -109,27 +162,50 @@ export async function createUser(ctx: AppContext, actor: AuthUser, input: UserCr
   return getUser(ctx, actor, id);
 }
 
-export async function updateUser(ctx: AppContext, actor: AuthUser, userId: number, input: UserUpdateData): Promise<UserItem> {
+export async function updateUser(
+  ctx: AppContext,
+  actor: AuthUser,
+  userId: number,
+  input: UserUpdateData,
+): Promise<UserItem> {
   const scope = scopeOf(actor);
   await visible(ctx, scope, userId);
   if (scope.kind === 'admin' && input.services) throw servicesByOwner();
-  if (scope.kind === 'owner' && input.services) await assertOwnShops(ctx, scope.ownerId, input.services);
+  if (scope.kind === 'owner' && input.services)
+    await assertOwnShops(ctx, scope.ownerId, input.services);
   await ctx.database.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users')
-      .set({ prenom: input.prenom, nom: input.nom, telephone: input.telephone ?? null, updated_at: nowIso() })
+    await trx
+      .updateTable('users')
+      .set({
+        prenom: input.prenom,
+        nom: input.nom,
+        telephone: input.telephone ?? null,
+        updated_at: nowIso(),
+      })
       .where('id', '=', userId)
       .execute();
-    if (scope.kind === 'owner' && input.services) await setMemberships(trx, scope.ownerId, userId, input.services);
+    if (scope.kind === 'owner' && input.services)
+      await setMemberships(trx, scope.ownerId, userId, input.services);
   });
   return getUser(ctx, actor, userId);
 }
 
 /** Disabling ends every session of the user: refused from their next request on. */
-export async function setUserActive(ctx: AppContext, actor: AuthUser, userId: number, active: boolean): Promise<UserItem> {
+export async function setUserActive(
+  ctx: AppContext,
+  actor: AuthUser,
+  userId: number,
+  active: boolean,
+): Promise<UserItem> {
   const scope = scopeOf(actor);
   await visible(ctx, scope, userId);
-  if (!active && userId === actor.id) throw businessRule('Vous ne pouvez pas désactiver votre propre compte.');
-  await ctx.database.db.updateTable('users').set({ active: active ? 1 : 0, updated_at: nowIso() }).where('id', '=', userId).execute();
+  if (!active && userId === actor.id)
+    throw businessRule('Vous ne pouvez pas désactiver votre propre compte.');
+  await ctx.database.db
+    .updateTable('users')
+    .set({ active: active ? 1 : 0, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .execute();
   if (!active) await revokeAllSessions(ctx, userId);
   return getUser(ctx, actor, userId);
 }

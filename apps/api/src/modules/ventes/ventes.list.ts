@@ -1,7 +1,19 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
-  addDays, currencyExponent, formatDateTime, MODE_PAIEMENT_LABELS, parseSort, searchKey, shopTimeZone, startOfLocalDayUtc, VENTE_STATUT_LABELS,
-  type ModePaiement, type VenteListItem, type VenteListQuery, type VentePage, type VenteStatut,
+  addDays,
+  currencyExponent,
+  formatDateTime,
+  MODE_PAIEMENT_LABELS,
+  parseSort,
+  searchKey,
+  shopTimeZone,
+  startOfLocalDayUtc,
+  VENTE_STATUT_LABELS,
+  type ModePaiement,
+  type VenteListItem,
+  type VenteListQuery,
+  type VentePage,
+  type VenteStatut,
 } from '@comptoir/shared';
 import { containsPattern, offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
@@ -26,14 +38,32 @@ function where(eb: Eb, shop: ListShop, f: Filters) {
   if (f.vendeurId !== undefined) c.push(eb('v.user_id', '=', f.vendeurId));
   if (f.clientId !== undefined) c.push(eb('v.client_id', '=', f.clientId));
   if (f.statut) c.push(eb('v.statut', '=', f.statut));
-  if (f.mode) c.push(eb.exists(eb.selectFrom('paiements as p').select('p.id').whereRef('p.vente_id', '=', 'v.id').where('p.mode', '=', f.mode)));
+  if (f.mode)
+    c.push(
+      eb.exists(
+        eb
+          .selectFrom('paiements as p')
+          .select('p.id')
+          .whereRef('p.vente_id', '=', 'v.id')
+          .where('p.mode', '=', f.mode),
+      ),
+    );
   if (f.q) {
     const q = f.q;
-    c.push(eb.or([
-      sql<boolean>`lower(v.numero) like ${containsPattern(q)} escape '\\'`,
-      eb.exists(eb.selectFrom('clients as cq').select('cq.id').whereRef('cq.id', '=', 'v.client_id')
-        .where(sql<boolean>`cq.nom_recherche like ${containsPattern(searchKey(q))} escape '\\'`)),
-    ]));
+    c.push(
+      eb.or([
+        sql<boolean>`lower(v.numero) like ${containsPattern(q)} escape '\\'`,
+        eb.exists(
+          eb
+            .selectFrom('clients as cq')
+            .select('cq.id')
+            .whereRef('cq.id', '=', 'v.client_id')
+            .where(
+              sql<boolean>`cq.nom_recherche like ${containsPattern(searchKey(q))} escape '\\'`,
+            ),
+        ),
+      ]),
+    );
   }
   return eb.and(c);
 }
@@ -41,7 +71,9 @@ function where(eb: Eb, shop: ListShop, f: Filters) {
 const SORTS = { created_at: 'v.created_at', numero: 'v.numero', total_ttc: 'v.total_ttc' } as const;
 
 function selectItems(db: Kysely<DB>, shop: ListShop, f: Filters) {
-  const { field, direction } = f.sort ? parseSort(f.sort, 'created_at') : { field: 'created_at' as const, direction: 'desc' as const };
+  const { field, direction } = f.sort
+    ? parseSort(f.sort, 'created_at')
+    : { field: 'created_at' as const, direction: 'desc' as const };
   return db
     .selectFrom('ventes as v')
     .innerJoin('types_ventes as t', 't.id', 'v.type_vente_id')
@@ -50,10 +82,25 @@ function selectItems(db: Kysely<DB>, shop: ListShop, f: Filters) {
     .leftJoin('dettes as d', 'd.vente_id', 'v.id')
     .where((eb) => where(eb as unknown as Eb, shop, f))
     .select([
-      'v.id', 'v.numero', 'v.created_at', 'v.client_id', 'c.nom as client_nom', 'c.telephone as client_telephone', 'v.user_id', 'u.prenom as user_prenom',
-      'u.nom as user_nom', 'v.type_vente_id', 't.nom as type_nom', 'v.total_ttc', 'v.montant_paye', 'v.montant_retourne', 'v.statut',
+      'v.id',
+      'v.numero',
+      'v.created_at',
+      'v.client_id',
+      'c.nom as client_nom',
+      'c.telephone as client_telephone',
+      'v.user_id',
+      'u.prenom as user_prenom',
+      'u.nom as user_nom',
+      'v.type_vente_id',
+      't.nom as type_nom',
+      'v.total_ttc',
+      'v.montant_paye',
+      'v.montant_retourne',
+      'v.statut',
       sql<number>`coalesce(d.montant - d.paye, 0)`.as('reste'),
-      sql<number>`(select count(*) from vente_lignes l where l.vente_id = v.id)`.as('nombre_lignes'),
+      sql<number>`(select count(*) from vente_lignes l where l.vente_id = v.id)`.as(
+        'nombre_lignes',
+      ),
     ])
     .orderBy(sql.ref(SORTS[field as keyof typeof SORTS]), direction)
     .orderBy('v.id', direction);
@@ -64,14 +111,27 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number
 async function withModes(db: Kysely<DB>, rows: Row[]): Promise<VenteListItem[]> {
   const modes = new Map<number, ModePaiement[]>();
   if (rows.length) {
-    const ps = await db.selectFrom('paiements').select(['vente_id', 'mode']).distinct().where('vente_id', 'in', rows.map((r) => r.id)).execute();
-    for (const p of ps) modes.set(p.vente_id, [...(modes.get(p.vente_id) ?? []), p.mode as ModePaiement]);
+    const ps = await db
+      .selectFrom('paiements')
+      .select(['vente_id', 'mode'])
+      .distinct()
+      .where(
+        'vente_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    for (const p of ps)
+      modes.set(p.vente_id, [...(modes.get(p.vente_id) ?? []), p.mode as ModePaiement]);
   }
   return rows.map((r) => ({
     id: r.id,
     numero: r.numero,
     createdAt: r.created_at,
-    client: r.client_id !== null && r.client_nom !== null ? { id: r.client_id, nom: r.client_nom, telephone: r.client_telephone ?? null } : null,
+    client:
+      r.client_id !== null && r.client_nom !== null
+        ? { id: r.client_id, nom: r.client_nom, telephone: r.client_telephone ?? null }
+        : null,
     vendeur: { id: r.user_id, prenom: r.user_prenom, nom: r.user_nom },
     typeVente: { id: r.type_vente_id, nom: r.type_nom },
     nombreLignes: Number(r.nombre_lignes),
@@ -85,7 +145,11 @@ async function withModes(db: Kysely<DB>, rows: Row[]): Promise<VenteListItem[]> 
 }
 
 /** A page of sales, newest first by default, with the totals of the whole filtered set. */
-export async function listVentes(db: Kysely<DB>, shop: ListShop, query: VenteListQuery): Promise<VentePage> {
+export async function listVentes(
+  db: Kysely<DB>,
+  shop: ListShop,
+  query: VenteListQuery,
+): Promise<VentePage> {
   const totals = await db
     .selectFrom('ventes as v')
     .leftJoin('dettes as d', 'd.vente_id', 'v.id')
@@ -98,7 +162,10 @@ export async function listVentes(db: Kysely<DB>, shop: ListShop, query: VenteLis
       sql<number>`coalesce(sum(d.montant - d.paye), 0)`.as('reste'),
     ])
     .executeTakeFirstOrThrow();
-  const rows = await selectItems(db, shop, query).limit(query.size).offset(offsetOf(query)).execute();
+  const rows = await selectItems(db, shop, query)
+    .limit(query.size)
+    .offset(offsetOf(query))
+    .execute();
   return {
     items: await withModes(db, rows),
     total: Number(totals.nombre),
@@ -115,7 +182,18 @@ export async function listVentes(db: Kysely<DB>, shop: ListShop, query: VenteLis
 }
 
 export const VENTES_CSV_HEADERS = [
-  'Numéro', 'Date', 'Client', 'Vendeur', 'Type de vente', 'Lignes', 'Total TTC', 'Payé', 'Retourné', 'Reste à payer', 'Paiements', 'Statut',
+  'Numéro',
+  'Date',
+  'Client',
+  'Vendeur',
+  'Type de vente',
+  'Lignes',
+  'Total TTC',
+  'Payé',
+  'Retourné',
+  'Reste à payer',
+  'Paiements',
+  'Statut',
 ];
 
 function cell(value: string | number | null): string {
@@ -135,11 +213,24 @@ export async function ventesCsv(db: Kysely<DB>, shop: ListShop, query: Filters):
   const zone = shopTimeZone(shop.pays);
   const lines = [VENTES_CSV_HEADERS.map(cell).join(';')];
   for (const v of rows) {
-    lines.push([
-      v.numero, formatDateTime(v.createdAt, zone), v.client?.nom ?? null, `${v.vendeur.prenom} ${v.vendeur.nom}`, v.typeVente.nom, v.nombreLignes,
-      decimal(v.totalTtc, e), decimal(v.montantPaye, e), decimal(v.montantRetourne, e), decimal(v.reste, e),
-      v.modes.map((m) => MODE_PAIEMENT_LABELS[m]).join(', '), VENTE_STATUT_LABELS[v.statut],
-    ].map(cell).join(';'));
+    lines.push(
+      [
+        v.numero,
+        formatDateTime(v.createdAt, zone),
+        v.client?.nom ?? null,
+        `${v.vendeur.prenom} ${v.vendeur.nom}`,
+        v.typeVente.nom,
+        v.nombreLignes,
+        decimal(v.totalTtc, e),
+        decimal(v.montantPaye, e),
+        decimal(v.montantRetourne, e),
+        decimal(v.reste, e),
+        v.modes.map((m) => MODE_PAIEMENT_LABELS[m]).join(', '),
+        VENTE_STATUT_LABELS[v.statut],
+      ]
+        .map(cell)
+        .join(';'),
+    );
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

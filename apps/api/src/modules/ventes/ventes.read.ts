@@ -24,20 +24,44 @@ export async function readVente(db: Kysely<DB>, shop: VenteShop, venteId: number
     .innerJoin('users as u', 'u.id', 'v.user_id')
     .leftJoin('clients as c', 'c.id', 'v.client_id')
     .selectAll('v')
-    .select(['t.nom as type_nom', 'u.prenom as user_prenom', 'u.nom as user_nom', 'c.nom as client_nom', 'c.telephone as client_telephone'])
+    .select([
+      't.nom as type_nom',
+      'u.prenom as user_prenom',
+      'u.nom as user_nom',
+      'c.nom as client_nom',
+      'c.telephone as client_telephone',
+    ])
     .where('v.id', '=', venteId)
     .where('v.service_id', '=', serviceId)
     .executeTakeFirst();
   if (!v) throw notFound('Vente introuvable.');
   const [lignes, paiements, dette, retours] = await Promise.all([
-    db.selectFrom('vente_lignes').selectAll().where('vente_id', '=', venteId).orderBy('position').execute(),
+    db
+      .selectFrom('vente_lignes')
+      .selectAll()
+      .where('vente_id', '=', venteId)
+      .orderBy('position')
+      .execute(),
     db.selectFrom('paiements').selectAll().where('vente_id', '=', venteId).orderBy('id').execute(),
     db.selectFrom('dettes').selectAll().where('vente_id', '=', venteId).executeTakeFirst(),
-    db.selectFrom('retours').select(['id', 'numero', 'montant_ttc', 'created_at']).where('vente_id', '=', venteId).orderBy('id').execute(),
+    db
+      .selectFrom('retours')
+      .select(['id', 'numero', 'montant_ttc', 'created_at'])
+      .where('vente_id', '=', venteId)
+      .orderBy('id')
+      .execute(),
   ]);
-  const tva = new Map<number, { tauxTva: number; baseHt: number; montantTva: number; montantTtc: number }>();
+  const tva = new Map<
+    number,
+    { tauxTva: number; baseHt: number; montantTva: number; montantTtc: number }
+  >();
   for (const l of lignes) {
-    const r = tva.get(l.taux_tva) ?? { tauxTva: l.taux_tva, baseHt: 0, montantTva: 0, montantTtc: 0 };
+    const r = tva.get(l.taux_tva) ?? {
+      tauxTva: l.taux_tva,
+      baseHt: 0,
+      montantTva: 0,
+      montantTtc: 0,
+    };
     r.baseHt += Number(l.montant_ht);
     r.montantTva += Number(l.montant_tva);
     r.montantTtc += Number(l.montant_ttc);
@@ -50,7 +74,10 @@ export async function readVente(db: Kysely<DB>, shop: VenteShop, venteId: number
     createdAt: v.created_at,
     devise,
     typeVente: { id: v.type_vente_id, nom: v.type_nom },
-    client: v.client_id !== null && v.client_nom !== null ? { id: v.client_id, nom: v.client_nom, telephone: v.client_telephone ?? null } : null,
+    client:
+      v.client_id !== null && v.client_nom !== null
+        ? { id: v.client_id, nom: v.client_nom, telephone: v.client_telephone ?? null }
+        : null,
     vendeur: { id: v.user_id, prenom: v.user_prenom, nom: v.user_nom },
     lignes: lignes.map((l) => ({
       id: l.id,
@@ -104,7 +131,12 @@ export async function readVente(db: Kysely<DB>, shop: VenteShop, venteId: number
           statut: statutDette(detteReste, dette.echeance, shopToday(shop)),
         }
       : null,
-    retours: retours.map((r) => ({ id: r.id, numero: r.numero, montantTtc: Number(r.montant_ttc), createdAt: r.created_at })),
+    retours: retours.map((r) => ({
+      id: r.id,
+      numero: r.numero,
+      montantTtc: Number(r.montant_ttc),
+      createdAt: r.created_at,
+    })),
     statut: v.statut as VenteStatut,
     impressions: v.impressions,
     note: v.note,

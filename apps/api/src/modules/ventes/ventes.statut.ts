@@ -9,7 +9,11 @@ import type { DB } from '../../db/schema.js';
  * - no money received for it (counter payments and repayments) → 'a_credit';
  * - otherwise → 'partiellement_payee'.
  */
-export function statutVente(v: { toutRetourne: boolean; reste: number; montantPaye: number }): VenteStatut {
+export function statutVente(v: {
+  toutRetourne: boolean;
+  reste: number;
+  montantPaye: number;
+}): VenteStatut {
   if (v.toutRetourne) return 'retournee';
   if (v.reste <= 0) return 'payee';
   if (v.montantPaye <= 0) return 'a_credit';
@@ -20,14 +24,19 @@ export function statutVente(v: { toutRetourne: boolean; reste: number; montantPa
  * Recomputes and stores `ventes.statut` inside the caller's transaction. Call it after anything
  * that changes a sale's debt, money received or returned quantities (repayment, return, credit).
  */
-export async function refreshVenteStatut(trx: Transaction<DB>, venteId: number): Promise<VenteStatut> {
+export async function refreshVenteStatut(
+  trx: Transaction<DB>,
+  venteId: number,
+): Promise<VenteStatut> {
   const row = await trx
     .selectFrom('ventes as v')
     .leftJoin('dettes as d', 'd.vente_id', 'v.id')
     .select([
       'v.montant_paye',
       sql<number>`coalesce(d.montant - d.paye, 0)`.as('reste'),
-      sql<number>`(select count(*) from vente_lignes l where l.vente_id = v.id and l.quantite_retournee < l.quantite)`.as('lignes_ouvertes'),
+      sql<number>`(select count(*) from vente_lignes l where l.vente_id = v.id and l.quantite_retournee < l.quantite)`.as(
+        'lignes_ouvertes',
+      ),
     ])
     .where('v.id', '=', venteId)
     .executeTakeFirstOrThrow();

@@ -1,7 +1,14 @@
 import PDFDocument from 'pdfkit';
 import bwipjs from 'bwip-js/node';
 import type { Kysely, Selectable } from 'kysely';
-import { formatDateTime, formatMoneyForPdf, formatQuantity, MODE_PAIEMENT_LABELS, shopTimeZone, type Vente } from '@comptoir/shared';
+import {
+  formatDateTime,
+  formatMoneyForPdf,
+  formatQuantity,
+  MODE_PAIEMENT_LABELS,
+  shopTimeZone,
+  type Vente,
+} from '@comptoir/shared';
 import type { DB, ServicesTable } from '../../db/schema.js';
 
 /** One millimetre in PDF points. */
@@ -20,12 +27,17 @@ interface Ticket {
 /** The shop's logo when pdfkit can draw it (PNG or JPEG). */
 async function logoOf(db: Kysely<DB>, service: Service): Promise<Buffer | null> {
   if (!service.logo_file_id) return null;
-  const file = await db.selectFrom('files').select(['content_type', 'data']).where('id', '=', service.logo_file_id).executeTakeFirst();
+  const file = await db
+    .selectFrom('files')
+    .select(['content_type', 'data'])
+    .where('id', '=', service.logo_file_id)
+    .executeTakeFirst();
   if (!file || !/^image\/(png|jpeg)$/.test(file.content_type)) return null;
   return Buffer.from(file.data);
 }
 
-const rate = (bp: number) => `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
+const rate = (bp: number) =>
+  `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
 
 /** Draws the receipt from the top of the page; returns the height used. */
 function draw(doc: PDFKit.PDFDocument, t: Ticket): number {
@@ -35,7 +47,10 @@ function draw(doc: PDFKit.PDFDocument, t: Ticket): number {
   const small = t.largeur === 58 ? 7 : 8;
   const money = (n: number) => formatMoneyForPdf(n, v.devise);
   let y = margin;
-  const text = (value: string, options: { size?: number; bold?: boolean; align?: 'left' | 'center' | 'right' } = {}) => {
+  const text = (
+    value: string,
+    options: { size?: number; bold?: boolean; align?: 'left' | 'center' | 'right' } = {},
+  ) => {
     doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(options.size ?? small);
     doc.text(value, margin, y, { width, align: options.align ?? 'left' });
     y = doc.y;
@@ -50,12 +65,21 @@ function draw(doc: PDFKit.PDFDocument, t: Ticket): number {
   };
   const rule = () => {
     y += 2;
-    doc.moveTo(margin, y).lineTo(margin + width, y).dash(1.5, { space: 1.5 }).lineWidth(0.5).stroke().undash();
+    doc
+      .moveTo(margin, y)
+      .lineTo(margin + width, y)
+      .dash(1.5, { space: 1.5 })
+      .lineWidth(0.5)
+      .stroke()
+      .undash();
     y += 3;
   };
 
   if (t.logo) {
-    doc.image(t.logo, margin + width / 2 - 12 * MM, y, { fit: [24 * MM, 16 * MM], align: 'center' });
+    doc.image(t.logo, margin + width / 2 - 12 * MM, y, {
+      fit: [24 * MM, 16 * MM],
+      align: 'center',
+    });
     y += 16 * MM + 2;
   }
   if (v.impressions > 0) text('DUPLICATA', { size: 16, bold: true, align: 'center' });
@@ -64,21 +88,38 @@ function draw(doc: PDFKit.PDFDocument, t: Ticket): number {
   const adresse = [s.adresse, s.ville].filter(Boolean).join(', ');
   if (adresse) text(adresse, { align: 'center' });
   if (s.telephone) text(`Tél. ${s.telephone}`, { align: 'center' });
-  const legal = [s.ninea && `NINEA ${s.ninea}`, s.rccm && `RCCM ${s.rccm}`, s.siret && `SIRET ${s.siret}`, s.tva_intracom && `TVA ${s.tva_intracom}`].filter(Boolean);
+  const legal = [
+    s.ninea && `NINEA ${s.ninea}`,
+    s.rccm && `RCCM ${s.rccm}`,
+    s.siret && `SIRET ${s.siret}`,
+    s.tva_intracom && `TVA ${s.tva_intracom}`,
+  ].filter(Boolean);
   if (legal.length) text(legal.join(' · '), { align: 'center' });
   rule();
   text(`Vente ${v.numero}`, { bold: true });
   text(formatDateTime(v.createdAt, shopTimeZone(s.pays)));
   text(`Vendeur : ${v.vendeur.prenom} ${v.vendeur.nom}`);
-  if (v.client) text(`Client : ${v.client.nom}${v.client.telephone ? ` (${v.client.telephone})` : ''}`);
+  if (v.client)
+    text(`Client : ${v.client.nom}${v.client.telephone ? ` (${v.client.telephone})` : ''}`);
   rule();
   for (const l of v.lignes) {
     text(l.nom, { bold: true });
-    row(`${formatQuantity(l.quantite)} ${l.uniteSymbole} × ${money(l.prixUnitaire)}`, money(l.montantBrut));
-    if (l.remiseLigne > 0) row(`Remise${l.remise?.type === 'pourcent' ? ` ${rate(l.remise.valeur)}` : ''}`, `-${money(l.remiseLigne)}`);
+    row(
+      `${formatQuantity(l.quantite)} ${l.uniteSymbole} × ${money(l.prixUnitaire)}`,
+      money(l.montantBrut),
+    );
+    if (l.remiseLigne > 0)
+      row(
+        `Remise${l.remise?.type === 'pourcent' ? ` ${rate(l.remise.valeur)}` : ''}`,
+        `-${money(l.remiseLigne)}`,
+      );
   }
   rule();
-  if (v.montantRemiseGlobale > 0) row(`Remise globale${v.remiseGlobale?.type === 'pourcent' ? ` ${rate(v.remiseGlobale.valeur)}` : ''}`, `-${money(v.montantRemiseGlobale)}`);
+  if (v.montantRemiseGlobale > 0)
+    row(
+      `Remise globale${v.remiseGlobale?.type === 'pourcent' ? ` ${rate(v.remiseGlobale.valeur)}` : ''}`,
+      `-${money(v.montantRemiseGlobale)}`,
+    );
   const assujetti = s.assujetti_tva === 1;
   if (assujetti) {
     row('Total HT', money(v.totalHt));
@@ -115,7 +156,11 @@ function draw(doc: PDFKit.PDFDocument, t: Ticket): number {
 }
 
 function render(t: Ticket, height: number): Promise<Buffer> {
-  const doc = new PDFDocument({ size: [t.largeur * MM, height], margin: 0, info: { Title: `Ticket ${t.vente.numero}`, Creator: 'Comptoir' } });
+  const doc = new PDFDocument({
+    size: [t.largeur * MM, height],
+    margin: 0,
+    info: { Title: `Ticket ${t.vente.numero}`, Creator: 'Comptoir' },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -131,8 +176,21 @@ function render(t: Ticket, height: number): Promise<Buffer> {
  * The receipt of a sale as a PDF 80 or 58 mm wide, as tall as its content: measured on a tall
  * page first, then drawn on a page of that height. « DUPLICATA » once a receipt was printed.
  */
-export async function ticketPdf(db: Kysely<DB>, service: Service, vente: Vente, largeur: 58 | 80): Promise<Buffer> {
-  const barcode = await bwipjs.toBuffer({ bcid: 'code128', text: vente.numero, scale: 3, height: 10, includetext: true, textxalign: 'center', textsize: 9 });
+export async function ticketPdf(
+  db: Kysely<DB>,
+  service: Service,
+  vente: Vente,
+  largeur: 58 | 80,
+): Promise<Buffer> {
+  const barcode = await bwipjs.toBuffer({
+    bcid: 'code128',
+    text: vente.numero,
+    scale: 3,
+    height: 10,
+    includetext: true,
+    textxalign: 'center',
+    textsize: 9,
+  });
   const ticket: Ticket = { vente, service, logo: await logoOf(db, service), barcode, largeur };
   const measure = new PDFDocument({ size: [largeur * MM, 20_000], margin: 0 });
   const height = draw(measure, ticket);

@@ -26,13 +26,28 @@ export function AbonnementDialog({ target, listed, onClose }: Props) {
   const feedback = useFeedback();
   const ready = plans.data && (id === null || abonnement.data);
   const saved = (summary: string) => (a: Abonnement) => {
-    feedback.success(summary, `Abonnement ${deNom(`${a.owner.prenom} ${a.owner.nom}`)} du ${formatDay(a.dateDebut)} au ${formatDay(a.dateFin)}.`);
+    feedback.success(
+      summary,
+      `Abonnement ${deNom(`${a.owner.prenom} ${a.owner.nom}`)} du ${formatDay(a.dateDebut)} au ${formatDay(a.dateFin)}.`,
+    );
     onClose();
   };
 
   return (
-    <FormDialog header={id === null ? 'Nouvel abonnement' : "Modifier l'abonnement"} visible onHide={onClose} formId={FORM_ID} saving={create.isPending || update.isPending}>
-      {(abonnement.isError || plans.isError) && <Message severity="error" text={errorMessage(abonnement.error ?? plans.error)} className="w-full justify-content-start" />}
+    <FormDialog
+      header={id === null ? 'Nouvel abonnement' : "Modifier l'abonnement"}
+      visible
+      onHide={onClose}
+      formId={FORM_ID}
+      saving={create.isPending || update.isPending}
+    >
+      {(abonnement.isError || plans.isError) && (
+        <Message
+          severity="error"
+          text={errorMessage(abonnement.error ?? plans.error)}
+          className="w-full justify-content-start"
+        />
+      )}
       {!ready && !abonnement.isError && !plans.isError && <p role="status">Chargement…</p>}
       {ready && (
         <AbonnementForm
@@ -40,9 +55,21 @@ export function AbonnementDialog({ target, listed, onClose }: Props) {
           abonnement={abonnement.data ?? null}
           plans={plans.data}
           serverErrors={fieldErrorsOf(id === null ? create.error : update.error)}
-          onCreate={(body) => create.mutate(body, { onSuccess: saved('Abonnement enregistré'), onError: feedback.formError('Enregistrement impossible', ABONNEMENT_FIELDS) })}
+          onCreate={(body) =>
+            create.mutate(body, {
+              onSuccess: saved('Abonnement enregistré'),
+              onError: feedback.formError('Enregistrement impossible', ABONNEMENT_FIELDS),
+            })
+          }
           onUpdate={(body) =>
-            id !== null && update.mutate({ id, body }, { onSuccess: saved('Abonnement modifié'), onError: feedback.formError('Enregistrement impossible', ABONNEMENT_FIELDS) })
+            id !== null &&
+            update.mutate(
+              { id, body },
+              {
+                onSuccess: saved('Abonnement modifié'),
+                onError: feedback.formError('Enregistrement impossible', ABONNEMENT_FIELDS),
+              },
+            )
           }
         />
       )}

@@ -1,5 +1,11 @@
 import {
-  abonnementCreateSchema, abonnementUpdateSchema, type Abonnement, type AbonnementCreate, type AbonnementUpdate, type PaymentMode, type Plan,
+  abonnementCreateSchema,
+  abonnementUpdateSchema,
+  type Abonnement,
+  type AbonnementCreate,
+  type AbonnementUpdate,
+  type PaymentMode,
+  type Plan,
 } from '@comptoir/shared';
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
@@ -10,7 +16,16 @@ import { planPeriodEnd } from './abonnement-dates';
 import { DayField, PaymentFields, PlanField, type PlanOption } from './abonnement-fields';
 import { OwnerPicker } from './OwnerPicker';
 
-export const ABONNEMENT_FIELDS = ['ownerId', 'planId', 'dateDebut', 'dateFin', 'montantPaye', 'devise', 'modePaiement', 'reference'] as const;
+export const ABONNEMENT_FIELDS = [
+  'ownerId',
+  'planId',
+  'dateDebut',
+  'dateFin',
+  'montantPaye',
+  'devise',
+  'modePaiement',
+  'reference',
+] as const;
 
 interface Props {
   formId: string;
@@ -26,21 +41,33 @@ interface Props {
  * An owner's subscription. Choosing a plan sets the amount, the currency and the end date;
  * changing the start date moves the end date; both stay editable.
  */
-export function AbonnementForm({ formId, abonnement, plans, serverErrors, onCreate, onUpdate }: Props) {
+export function AbonnementForm({
+  formId,
+  abonnement,
+  plans,
+  serverErrors,
+  onCreate,
+  onUpdate,
+}: Props) {
   const [ownerId, setOwnerId] = useState<number | null>(abonnement?.owner.id ?? null);
   const [planId, setPlanId] = useState<number | null>(abonnement?.plan.id ?? null);
   const [dateDebut, setDateDebut] = useState<string | null>(abonnement?.dateDebut ?? todayIso());
   const [dateFin, setDateFin] = useState<string | null>(abonnement?.dateFin ?? null);
   const [devise, setDevise] = useState(abonnement?.devise ?? 'XOF');
-  const [montant, setMontant] = useState<number | null>(abonnement ? toMajor(abonnement.montantPaye, abonnement.devise) : null);
-  const [modePaiement, setModePaiement] = useState<PaymentMode>(abonnement?.modePaiement ?? 'especes');
+  const [montant, setMontant] = useState<number | null>(
+    abonnement ? toMajor(abonnement.montantPaye, abonnement.devise) : null,
+  );
+  const [modePaiement, setModePaiement] = useState<PaymentMode>(
+    abonnement?.modePaiement ?? 'especes',
+  );
   const [reference, setReference] = useState(abonnement?.reference ?? '');
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const errors: FieldErrors = { ...serverErrors, ...localErrors };
 
   // The current plan stays a choice when editing, even retired.
   const options: PlanOption[] = plans.map((p) => ({ ...p }));
-  if (abonnement && !plans.some((p) => p.id === abonnement.plan.id)) options.unshift({ id: abonnement.plan.id, nom: abonnement.plan.nom, retire: true });
+  if (abonnement && !plans.some((p) => p.id === abonnement.plan.id))
+    options.unshift({ id: abonnement.plan.id, nom: abonnement.plan.nom, retire: true });
 
   const choosePlan = (id: number | null) => {
     setPlanId(id);
@@ -58,8 +85,18 @@ export function AbonnementForm({ formId, abonnement, plans, serverErrors, onCrea
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const common = { planId, dateDebut, dateFin, montantPaye: toMinor(montant, devise), devise, modePaiement, reference: reference.trim() || null };
-    const found = abonnement ? validate(abonnementUpdateSchema, common) : validate(abonnementCreateSchema, { ...common, ownerId });
+    const common = {
+      planId,
+      dateDebut,
+      dateFin,
+      montantPaye: toMinor(montant, devise),
+      devise,
+      modePaiement,
+      reference: reference.trim() || null,
+    };
+    const found = abonnement
+      ? validate(abonnementUpdateSchema, common)
+      : validate(abonnementCreateSchema, { ...common, ownerId });
     if (!abonnement && ownerId === null) found['ownerId'] = 'Choisissez un propriétaire.';
     if (planId === null) found['planId'] = 'Choisissez une formule.';
     setLocalErrors(found);
@@ -69,19 +106,58 @@ export function AbonnementForm({ formId, abonnement, plans, serverErrors, onCrea
   };
 
   return (
-    <form id={formId} onSubmit={submit} noValidate aria-label="Abonnement" className="formgrid grid">
+    <form
+      id={formId}
+      onSubmit={submit}
+      noValidate
+      aria-label="Abonnement"
+      className="formgrid grid"
+    >
       {abonnement ? (
         <p className="col-12 mt-0" data-testid="abonnement-owner">
-          Propriétaire : <strong>{abonnement.owner.prenom} {abonnement.owner.nom}</strong> ({abonnement.owner.email})
+          Propriétaire :{' '}
+          <strong>
+            {abonnement.owner.prenom} {abonnement.owner.nom}
+          </strong>{' '}
+          ({abonnement.owner.email})
         </p>
       ) : (
-        <FormField id="abonnement-owner" label="Propriétaire" error={errors['ownerId']} className="field col-12">
-          <OwnerPicker inputId="abonnement-owner" value={ownerId} onChange={setOwnerId} error={errors['ownerId']} />
+        <FormField
+          id="abonnement-owner"
+          label="Propriétaire"
+          error={errors['ownerId']}
+          className="field col-12"
+        >
+          <OwnerPicker
+            inputId="abonnement-owner"
+            value={ownerId}
+            onChange={setOwnerId}
+            error={errors['ownerId']}
+          />
         </FormField>
       )}
-      <PlanField id="abonnement-plan" value={planId} options={options} onChange={choosePlan} error={errors['planId']} />
-      <DayField id="abonnement-debut" label="Date de début" value={dateDebut} onChange={chooseStart} error={errors['dateDebut']} />
-      <DayField id="abonnement-fin" label="Date de fin" value={dateFin} onChange={setDateFin} error={errors['dateFin']} hint="Calculée d'après la formule ; modifiable." />
+      <PlanField
+        id="abonnement-plan"
+        value={planId}
+        options={options}
+        onChange={choosePlan}
+        error={errors['planId']}
+      />
+      <DayField
+        id="abonnement-debut"
+        label="Date de début"
+        value={dateDebut}
+        onChange={chooseStart}
+        error={errors['dateDebut']}
+      />
+      <DayField
+        id="abonnement-fin"
+        label="Date de fin"
+        value={dateFin}
+        onChange={setDateFin}
+        error={errors['dateFin']}
+        hint="Calculée d'après la formule ; modifiable."
+      />
       <PaymentFields
         idPrefix="abonnement"
         devise={devise}

@@ -12,12 +12,17 @@ export default function AbonnementsRoute() {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   // Each tab has its own list: switching starts it afresh.
-  const choose = (index: number) => setParams({ tab: TABS[index] ?? 'formules' }, { state: SAME_SCREEN, preventScrollReset: true });
+  const choose = (index: number) =>
+    setParams({ tab: TABS[index] ?? 'formules' }, { state: SAME_SCREEN, preventScrollReset: true });
   return (
     <div className="card-surface">
       <ConfirmDialog />
       <PageHeader title="Abonnements" />
-      <TabView panelContainerClassName="px-0" activeIndex={TABS.indexOf(tab)} onTabChange={(e) => choose(e.index)}>
+      <TabView
+        panelContainerClassName="px-0"
+        activeIndex={TABS.indexOf(tab)}
+        onTabChange={(e) => choose(e.index)}
+      >
         <TabPanel header="Formules">{tab === 'formules' && <PlansTab />}</TabPanel>
         <TabPanel header="Abonnements">{tab === 'abonnements' && <AbonnementsTab />}</TabPanel>
       </TabView>

@@ -33,8 +33,14 @@ export function AbonnementsTab() {
       suspend.mutate(
         { id: a.id, suspendu: !a.suspendu },
         {
-          onSuccess: (s) => feedback.success(s.suspendu ? 'Abonnement suspendu' : 'Abonnement réactivé', `Abonnement ${deNom(nameOf(s))} ${s.suspendu ? 'suspendu : ses modifications sont bloquées' : 'réactivé'}.`),
-          onError: feedback.actionError(a.suspendu ? 'Réactivation impossible' : 'Suspension impossible'),
+          onSuccess: (s) =>
+            feedback.success(
+              s.suspendu ? 'Abonnement suspendu' : 'Abonnement réactivé',
+              `Abonnement ${deNom(nameOf(s))} ${s.suspendu ? 'suspendu : ses modifications sont bloquées' : 'réactivé'}.`,
+            ),
+          onError: feedback.actionError(
+            a.suspendu ? 'Réactivation impossible' : 'Suspension impossible',
+          ),
         },
       );
     if (a.suspendu) return run();
@@ -51,16 +57,32 @@ export function AbonnementsTab() {
   const header = (
     <div className="flex flex-wrap gap-2 align-items-center justify-content-between">
       <div className="flex flex-wrap gap-2 align-items-center">
-        <SearchBox value={list.state.q} onSearch={list.setSearch} label="Rechercher un abonnement" placeholder="Propriétaire" />
+        <SearchBox
+          value={list.state.q}
+          onSearch={list.setSearch}
+          label="Rechercher un abonnement"
+          placeholder="Propriétaire"
+        />
         <AbonnementFilters filters={list.state.filters} onFilter={list.setFilter} />
       </div>
-      <Button type="button" label="Nouvel abonnement" icon="pi pi-plus" onClick={() => edit.open('new')} />
+      <Button
+        type="button"
+        label="Nouvel abonnement"
+        icon="pi pi-plus"
+        onClick={() => edit.open('new')}
+      />
     </div>
   );
 
   return (
     <>
-      {abonnements.isError && <Message severity="error" text={errorMessage(abonnements.error)} className="w-full justify-content-start mb-3" />}
+      {abonnements.isError && (
+        <Message
+          severity="error"
+          text={errorMessage(abonnements.error)}
+          className="w-full justify-content-start mb-3"
+        />
+      )}
       <AbonnementsTable
         page={abonnements.data}
         loading={abonnements.isFetching}
@@ -71,9 +93,21 @@ export function AbonnementsTab() {
         onSuspend={toggleSuspended}
       />
       {edit.target !== null && (
-        <AbonnementDialog key={String(edit.target)} target={edit.target} listed={typeof edit.target === 'number' ? listed(edit.target) : undefined} onClose={edit.close} />
+        <AbonnementDialog
+          key={String(edit.target)}
+          target={edit.target}
+          listed={typeof edit.target === 'number' ? listed(edit.target) : undefined}
+          onClose={edit.close}
+        />
       )}
-      {typeof renew.target === 'number' && <RenewDialog key={renew.target} id={renew.target} listed={listed(renew.target)} onClose={renew.close} />}
+      {typeof renew.target === 'number' && (
+        <RenewDialog
+          key={renew.target}
+          id={renew.target}
+          listed={listed(renew.target)}
+          onClose={renew.close}
+        />
+      )}
     </>
   );
 }

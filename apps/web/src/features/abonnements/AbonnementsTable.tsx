@@ -1,4 +1,10 @@
-import { PAYMENT_MODE_LABELS, formatMoney, type Abonnement, type AbonnementPage, deNom } from '@comptoir/shared';
+import {
+  PAYMENT_MODE_LABELS,
+  formatMoney,
+  type Abonnement,
+  type AbonnementPage,
+  deNom,
+} from '@comptoir/shared';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -40,11 +46,33 @@ const paymentCell = (a: Abonnement) => (
 const nameOf = (a: Abonnement) => `${a.owner.prenom} ${a.owner.nom}`;
 
 /** A page of subscriptions, server-paged and sorted. */
-export function AbonnementsTable({ page, loading, list, header, onEdit, onRenew, onSuspend }: Props) {
+export function AbonnementsTable({
+  page,
+  loading,
+  list,
+  header,
+  onEdit,
+  onRenew,
+  onSuspend,
+}: Props) {
   const actions = (a: Abonnement) => (
     <div className="flex gap-1 justify-content-end">
-      <Button type="button" icon="pi pi-pencil" rounded text aria-label={`Modifier l'abonnement ${deNom(nameOf(a))}`} onClick={() => onEdit(a)} />
-      <Button type="button" icon="pi pi-replay" rounded text aria-label={`Renouveler l'abonnement ${deNom(nameOf(a))}`} onClick={() => onRenew(a)} />
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        rounded
+        text
+        aria-label={`Modifier l'abonnement ${deNom(nameOf(a))}`}
+        onClick={() => onEdit(a)}
+      />
+      <Button
+        type="button"
+        icon="pi pi-replay"
+        rounded
+        text
+        aria-label={`Renouveler l'abonnement ${deNom(nameOf(a))}`}
+        onClick={() => onRenew(a)}
+      />
       <Button
         type="button"
         icon={a.suspendu ? 'pi pi-play' : 'pi pi-pause'}
@@ -57,12 +85,35 @@ export function AbonnementsTable({ page, loading, list, header, onEdit, onRenew,
     </div>
   );
   return (
-    <DataTable value={page?.items ?? []} dataKey="id" loading={loading} header={header} emptyMessage="Aucun abonnement" stripedRows size="small" data-testid="abonnements-table" {...pagedTableProps(list, page?.total ?? 0)}>
+    <DataTable
+      value={page?.items ?? []}
+      dataKey="id"
+      loading={loading}
+      header={header}
+      emptyMessage="Aucun abonnement"
+      stripedRows
+      size="small"
+      data-testid="abonnements-table"
+      {...pagedTableProps(list, page?.total ?? 0)}
+    >
       <Column header="Propriétaire" body={ownerCell} />
       <Column header="Formule" body={planCell} />
-      <Column header="Du" sortable field="date_debut" body={(a: Abonnement) => formatDay(a.dateDebut)} />
-      <Column header="Au" sortable field="date_fin" body={(a: Abonnement) => formatDay(a.dateFin)} />
-      <Column header="Montant payé" body={(a: Abonnement) => formatMoney(a.montantPaye, a.devise)} />
+      <Column
+        header="Du"
+        sortable
+        field="date_debut"
+        body={(a: Abonnement) => formatDay(a.dateDebut)}
+      />
+      <Column
+        header="Au"
+        sortable
+        field="date_fin"
+        body={(a: Abonnement) => formatDay(a.dateFin)}
+      />
+      <Column
+        header="Montant payé"
+        body={(a: Abonnement) => formatMoney(a.montantPaye, a.devise)}
+      />
       <Column header="Paiement" body={paymentCell} />
       <Column header="Statut" body={(a: Abonnement) => <Tag {...statusTag(a.statut)} />} />
       <Column header="Actions" body={actions} />

@@ -17,7 +17,10 @@ interface Option {
   label: string;
 }
 
-const optionOf = (u: UserItem): Option => ({ value: u.id, label: `${u.prenom} ${u.nom} — ${u.email}` });
+const optionOf = (u: UserItem): Option => ({
+  value: u.id,
+  label: `${u.prenom} ${u.nom} — ${u.email}`,
+});
 
 /** An owner, searched on the server by name or e-mail as one types in the drop-down's filter. */
 export function OwnerPicker({ inputId, value, onChange, error }: Props) {

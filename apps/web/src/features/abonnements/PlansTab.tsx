@@ -30,7 +30,10 @@ export function PlansTab() {
   const update = useUpdatePlan();
   const retire = useRetirePlan();
   const feedback = useFeedback();
-  const edited = typeof dialog.target === 'number' ? (plans.data?.items.find((p) => p.id === dialog.target) ?? null) : null;
+  const edited =
+    typeof dialog.target === 'number'
+      ? (plans.data?.items.find((p) => p.id === dialog.target) ?? null)
+      : null;
   const showForm = dialog.target === 'new' || edited !== null;
 
   const open = (target: 'new' | number) => {
@@ -45,7 +48,12 @@ export function PlansTab() {
       icon: 'pi pi-exclamation-triangle',
       acceptClassName: 'p-button-danger',
       defaultFocus: 'reject',
-      accept: () => retire.mutate(plan.id, { onSuccess: () => feedback.success('Formule retirée', `« ${plan.nom} » ne peut plus être choisie.`), onError: feedback.actionError('Retrait impossible') }),
+      accept: () =>
+        retire.mutate(plan.id, {
+          onSuccess: () =>
+            feedback.success('Formule retirée', `« ${plan.nom} » ne peut plus être choisie.`),
+          onError: feedback.actionError('Retrait impossible'),
+        }),
     });
   const done = (summary: string, detail: string) => () => {
     dialog.close();
@@ -55,18 +63,54 @@ export function PlansTab() {
   const header = (
     <div className="flex flex-wrap gap-2 align-items-center justify-content-between">
       <div className="flex flex-wrap gap-2">
-        <SearchBox value={list.state.q} onSearch={list.setSearch} label="Rechercher une formule" placeholder="Nom" />
-        <Dropdown value={list.state.filters['retire'] ?? null} options={RETIRE_OPTIONS} onChange={(e) => list.setFilter('retire', (e.value as string | null) ?? null)} placeholder="Toutes les formules" showClear aria-label="Filtrer les formules" />
+        <SearchBox
+          value={list.state.q}
+          onSearch={list.setSearch}
+          label="Rechercher une formule"
+          placeholder="Nom"
+        />
+        <Dropdown
+          value={list.state.filters['retire'] ?? null}
+          options={RETIRE_OPTIONS}
+          onChange={(e) => list.setFilter('retire', (e.value as string | null) ?? null)}
+          placeholder="Toutes les formules"
+          showClear
+          aria-label="Filtrer les formules"
+        />
       </div>
-      <Button type="button" label="Nouvelle formule" icon="pi pi-plus" onClick={() => open('new')} />
+      <Button
+        type="button"
+        label="Nouvelle formule"
+        icon="pi pi-plus"
+        onClick={() => open('new')}
+      />
     </div>
   );
 
   return (
     <>
-      {plans.isError && <Message severity="error" text={errorMessage(plans.error)} className="w-full justify-content-start mb-3" />}
-      <PlansTable page={plans.data} loading={plans.isFetching} list={list} header={header} onEdit={(p) => open(p.id)} onRetire={askRetire} />
-      <FormDialog header={edited ? 'Modifier la formule' : 'Nouvelle formule'} visible={showForm} onHide={dialog.close} formId={FORM_ID} saving={create.isPending || update.isPending}>
+      {plans.isError && (
+        <Message
+          severity="error"
+          text={errorMessage(plans.error)}
+          className="w-full justify-content-start mb-3"
+        />
+      )}
+      <PlansTable
+        page={plans.data}
+        loading={plans.isFetching}
+        list={list}
+        header={header}
+        onEdit={(p) => open(p.id)}
+        onRetire={askRetire}
+      />
+      <FormDialog
+        header={edited ? 'Modifier la formule' : 'Nouvelle formule'}
+        visible={showForm}
+        onHide={dialog.close}
+        formId={FORM_ID}
+        saving={create.isPending || update.isPending}
+      >
         {showForm && (
           <PlanForm
             key={edited?.id ?? 'new'}
@@ -75,8 +119,17 @@ export function PlansTab() {
             serverErrors={fieldErrorsOf(edited ? update.error : create.error)}
             onSave={(body) =>
               edited
-                ? update.mutate({ id: edited.id, body }, { onSuccess: done('Formule enregistrée', `« ${body.nom} » a été mise à jour.`), onError: feedback.formError('Enregistrement impossible', PLAN_FIELDS) })
-                : create.mutate(body, { onSuccess: done('Formule créée', `« ${body.nom} » est en vente.`), onError: feedback.formError('Création impossible', PLAN_FIELDS) })
+                ? update.mutate(
+                    { id: edited.id, body },
+                    {
+                      onSuccess: done('Formule enregistrée', `« ${body.nom} » a été mise à jour.`),
+                      onError: feedback.formError('Enregistrement impossible', PLAN_FIELDS),
+                    },
+                  )
+                : create.mutate(body, {
+                    onSuccess: done('Formule créée', `« ${body.nom} » est en vente.`),
+                    onError: feedback.formError('Création impossible', PLAN_FIELDS),
+                  })
             }
           />
         )}

@@ -27,15 +27,52 @@ const nameCell = (p: Plan) => (
 export function PlansTable({ page, loading, list, header, onEdit, onRetire }: Props) {
   const actions = (p: Plan) => (
     <div className="flex gap-1 justify-content-end">
-      <Button type="button" icon="pi pi-pencil" rounded text aria-label={`Modifier ${p.nom}`} onClick={() => onEdit(p)} />
-      {!p.retire && <Button type="button" icon="pi pi-eye-slash" rounded text severity="danger" aria-label={`Retirer ${p.nom}`} onClick={() => onRetire(p)} />}
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        rounded
+        text
+        aria-label={`Modifier ${p.nom}`}
+        onClick={() => onEdit(p)}
+      />
+      {!p.retire && (
+        <Button
+          type="button"
+          icon="pi pi-eye-slash"
+          rounded
+          text
+          severity="danger"
+          aria-label={`Retirer ${p.nom}`}
+          onClick={() => onRetire(p)}
+        />
+      )}
     </div>
   );
   return (
-    <DataTable value={page?.items ?? []} dataKey="id" loading={loading} header={header} emptyMessage="Aucune formule" stripedRows size="small" data-testid="plans-table" {...pagedTableProps(list, page?.total ?? 0)}>
+    <DataTable
+      value={page?.items ?? []}
+      dataKey="id"
+      loading={loading}
+      header={header}
+      emptyMessage="Aucune formule"
+      stripedRows
+      size="small"
+      data-testid="plans-table"
+      {...pagedTableProps(list, page?.total ?? 0)}
+    >
       <Column header="Nom" sortable field="nom" body={nameCell} />
-      <Column header="Durée" sortable field="duree_mois" body={(p: Plan) => `${p.dureeMois} mois`} />
-      <Column header="Prix" sortable field="prix" body={(p: Plan) => formatMoney(p.prix, p.devise)} />
+      <Column
+        header="Durée"
+        sortable
+        field="duree_mois"
+        body={(p: Plan) => `${p.dureeMois} mois`}
+      />
+      <Column
+        header="Prix"
+        sortable
+        field="prix"
+        body={(p: Plan) => formatMoney(p.prix, p.devise)}
+      />
       <Column header="Boutiques au plus" body={(p: Plan) => p.maxServices} />
       <Column header="Utilisateurs au plus" body={(p: Plan) => p.maxUsers} />
       <Column header="Abonnements" body={(p: Plan) => p.abonnements} />

@@ -10,7 +10,15 @@ import { RENEW_FIELDS, RenewForm } from './RenewForm';
 const FORM_ID = 'renew-form';
 
 /** Renewing a subscription: a new period right after it. */
-export function RenewDialog({ id, listed, onClose }: { id: number; listed: Abonnement | undefined; onClose: () => void }) {
+export function RenewDialog({
+  id,
+  listed,
+  onClose,
+}: {
+  id: number;
+  listed: Abonnement | undefined;
+  onClose: () => void;
+}) {
   const abonnement = useAbonnement(id, listed);
   const plans = usePlanChoices();
   const renew = useRenewAbonnement();
@@ -18,8 +26,20 @@ export function RenewDialog({ id, listed, onClose }: { id: number; listed: Abonn
   const error = abonnement.error ?? plans.error;
 
   return (
-    <FormDialog header="Renouveler l'abonnement" visible onHide={onClose} formId={FORM_ID} saving={renew.isPending}>
-      {error && <Message severity="error" text={errorMessage(error)} className="w-full justify-content-start" />}
+    <FormDialog
+      header="Renouveler l'abonnement"
+      visible
+      onHide={onClose}
+      formId={FORM_ID}
+      saving={renew.isPending}
+    >
+      {error && (
+        <Message
+          severity="error"
+          text={errorMessage(error)}
+          className="w-full justify-content-start"
+        />
+      )}
       {!error && !(abonnement.data && plans.data) && <p role="status">Chargement…</p>}
       {abonnement.data && plans.data && (
         <RenewForm
@@ -32,7 +52,10 @@ export function RenewDialog({ id, listed, onClose }: { id: number; listed: Abonn
               { id, body },
               {
                 onSuccess: (a) => {
-                  feedback.success('Abonnement renouvelé', `Nouvelle période du ${formatDay(a.dateDebut)} au ${formatDay(a.dateFin)}.`);
+                  feedback.success(
+                    'Abonnement renouvelé',
+                    `Nouvelle période du ${formatDay(a.dateDebut)} au ${formatDay(a.dateFin)}.`,
+                  );
                   onClose();
                 },
                 onError: feedback.formError('Renouvellement impossible', RENEW_FIELDS),

@@ -1,4 +1,10 @@
-import { abonnementRenewSchema, type Abonnement, type AbonnementRenew, type PaymentMode, type Plan } from '@comptoir/shared';
+import {
+  abonnementRenewSchema,
+  type Abonnement,
+  type AbonnementRenew,
+  type PaymentMode,
+  type Plan,
+} from '@comptoir/shared';
 import { useState, type FormEvent } from 'react';
 import { formatDay, todayIso } from '../../lib/dates';
 import { toMajor, toMinor } from '../../lib/money-input';
@@ -6,7 +12,13 @@ import { hasErrors, validate, type FieldErrors } from '../../lib/validation';
 import { renewalPeriod } from './abonnement-dates';
 import { PaymentFields, PlanField } from './abonnement-fields';
 
-export const RENEW_FIELDS = ['planId', 'montantPaye', 'devise', 'modePaiement', 'reference'] as const;
+export const RENEW_FIELDS = [
+  'planId',
+  'montantPaye',
+  'devise',
+  'modePaiement',
+  'reference',
+] as const;
 
 interface Props {
   formId: string;
@@ -21,7 +33,9 @@ export function RenewForm({ formId, abonnement, plans, serverErrors, onRenew }: 
   const initial = plans.find((p) => p.id === abonnement.plan.id) ?? null;
   const [planId, setPlanId] = useState<number | null>(initial?.id ?? null);
   const plan = plans.find((p) => p.id === planId) ?? null;
-  const [montant, setMontant] = useState<number | null>(initial ? toMajor(initial.prix, initial.devise) : null);
+  const [montant, setMontant] = useState<number | null>(
+    initial ? toMajor(initial.prix, initial.devise) : null,
+  );
   const [modePaiement, setModePaiement] = useState<PaymentMode>(abonnement.modePaiement);
   const [reference, setReference] = useState('');
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
@@ -37,7 +51,13 @@ export function RenewForm({ formId, abonnement, plans, serverErrors, onRenew }: 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { planId: planId ?? undefined, montantPaye: toMinor(montant, devise) ?? undefined, devise, modePaiement, reference: reference.trim() || null };
+    const body = {
+      planId: planId ?? undefined,
+      montantPaye: toMinor(montant, devise) ?? undefined,
+      devise,
+      modePaiement,
+      reference: reference.trim() || null,
+    };
     const found = validate(abonnementRenewSchema, body);
     if (planId === null) found['planId'] = 'Choisissez une formule.';
     setLocalErrors(found);
@@ -45,11 +65,24 @@ export function RenewForm({ formId, abonnement, plans, serverErrors, onRenew }: 
   };
 
   return (
-    <form id={formId} onSubmit={submit} noValidate aria-label="Renouvellement" className="formgrid grid">
+    <form
+      id={formId}
+      onSubmit={submit}
+      noValidate
+      aria-label="Renouvellement"
+      className="formgrid grid"
+    >
       <p className="col-12 mt-0">
-        {abonnement.owner.prenom} {abonnement.owner.nom} — abonnement en cours jusqu'au {formatDay(abonnement.dateFin)}.
+        {abonnement.owner.prenom} {abonnement.owner.nom} — abonnement en cours jusqu'au{' '}
+        {formatDay(abonnement.dateFin)}.
       </p>
-      <PlanField id="renew-plan" value={planId} options={plans} onChange={choosePlan} error={errors['planId']} />
+      <PlanField
+        id="renew-plan"
+        value={planId}
+        options={plans}
+        onChange={choosePlan}
+        error={errors['planId']}
+      />
       {period && (
         <p className="col-12 mt-0" data-testid="renew-period">
           Nouvelle période : du {formatDay(period.dateDebut)} au {formatDay(period.dateFin)}.

@@ -4,10 +4,18 @@ import { queryClient } from '../../app/query-client';
 import { json } from '../../test/fixtures';
 import { logIn, renderApp, type ApiHandler } from '../../test/render';
 
-const courant = (statut: string): ApiHandler => (url) =>
-  url.startsWith('/api/abonnements/courant')
-    ? json(200, { statut, dateDebut: '2025-11-21', dateFin: '2026-11-20', plan: 'Commerce', contact: 'admin@comptoir.test' })
-    : undefined;
+const courant =
+  (statut: string): ApiHandler =>
+  (url) =>
+    url.startsWith('/api/abonnements/courant')
+      ? json(200, {
+          statut,
+          dateDebut: '2025-11-21',
+          dateFin: '2026-11-20',
+          plan: 'Commerce',
+          contact: 'admin@comptoir.test',
+        })
+      : undefined;
 
 beforeEach(() => queryClient.clear());
 
@@ -27,7 +35,9 @@ describe('subscription banner', () => {
       if (url.startsWith('/api/abonnements/courant')) seen.push(url);
       return courant('suspendue')(url, undefined);
     });
-    expect(await screen.findByTestId('subscription-banner')).toHaveTextContent("L'abonnement de cette boutique est suspendu");
+    expect(await screen.findByTestId('subscription-banner')).toHaveTextContent(
+      "L'abonnement de cette boutique est suspendu",
+    );
     expect(seen[0]).toBe('/api/abonnements/courant?serviceId=1');
   });
 

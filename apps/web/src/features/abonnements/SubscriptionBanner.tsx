@@ -15,7 +15,15 @@ export function SubscriptionBanner() {
   const current = useCurrentSubscription(service?.id ?? null, concerned);
   const text = current.data && concerned ? subscriptionBannerText(current.data, role) : null;
   const node = useMemo(
-    () => (text ? <Message severity="warn" text={text} className="w-full justify-content-start" data-testid="subscription-banner" /> : null),
+    () =>
+      text ? (
+        <Message
+          severity="warn"
+          text={text}
+          className="w-full justify-content-start"
+          data-testid="subscription-banner"
+        />
+      ) : null,
     [text],
   );
   return node ? <LayoutBanner id="subscription">{node}</LayoutBanner> : null;

@@ -14,10 +14,16 @@ describe('subscription dates computed in the dialogs', () => {
   });
 
   it('renews right after the current period', () => {
-    expect(renewalPeriod('2026-12-31', '2026-11-21', 12)).toEqual({ dateDebut: '2027-01-01', dateFin: '2027-12-31' });
+    expect(renewalPeriod('2026-12-31', '2026-11-21', 12)).toEqual({
+      dateDebut: '2027-01-01',
+      dateFin: '2027-12-31',
+    });
   });
 
   it('renews from today when the period ended earlier', () => {
-    expect(renewalPeriod('2026-06-30', '2026-11-21', 6)).toEqual({ dateDebut: '2026-11-21', dateFin: '2027-05-20' });
+    expect(renewalPeriod('2026-06-30', '2026-11-21', 6)).toEqual({
+      dateDebut: '2026-11-21',
+      dateFin: '2027-05-20',
+    });
   });
 });

@@ -1,4 +1,9 @@
-import { PAYMENT_MODES, PAYMENT_MODE_LABELS, formatMoney, type PaymentMode } from '@comptoir/shared';
+import {
+  PAYMENT_MODES,
+  PAYMENT_MODE_LABELS,
+  formatMoney,
+  type PaymentMode,
+} from '@comptoir/shared';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
@@ -34,7 +39,17 @@ interface PlanFieldProps {
 export function PlanField({ id, value, options, onChange, error }: PlanFieldProps) {
   return (
     <FormField id={id} label="Formule" error={error} className="field col-12">
-      <Dropdown inputId={id} value={value} options={options.map((p) => ({ value: p.id, label: planLabel(p) }))} onChange={(e) => onChange((e.value as number | null) ?? null)} placeholder="Choisir une formule" emptyMessage="Aucune formule en vente" className="w-full" invalid={Boolean(error)} {...fieldA11y(id, error)} />
+      <Dropdown
+        inputId={id}
+        value={value}
+        options={options.map((p) => ({ value: p.id, label: planLabel(p) }))}
+        onChange={(e) => onChange((e.value as number | null) ?? null)}
+        placeholder="Choisir une formule"
+        emptyMessage="Aucune formule en vente"
+        className="w-full"
+        invalid={Boolean(error)}
+        {...fieldA11y(id, error)}
+      />
     </FormField>
   );
 }
@@ -51,8 +66,24 @@ interface DayFieldProps {
 /** A calendar day ('YYYY-MM-DD') chosen with PrimeReact's Calendar (dd/mm/yyyy, in French). */
 export function DayField({ id, label, value, onChange, error, hint }: DayFieldProps) {
   return (
-    <FormField id={id} label={label} error={error} className="field col-12 md:col-6" {...(hint ? { hint } : {})}>
-      <Calendar inputId={id} value={fromIsoDay(value)} onChange={(e) => onChange(e.value instanceof Date ? toIsoDay(e.value) : null)} dateFormat="dd/mm/yy" showIcon showButtonBar className="w-full" invalid={Boolean(error)} {...fieldA11y(id, error)} />
+    <FormField
+      id={id}
+      label={label}
+      error={error}
+      className="field col-12 md:col-6"
+      {...(hint ? { hint } : {})}
+    >
+      <Calendar
+        inputId={id}
+        value={fromIsoDay(value)}
+        onChange={(e) => onChange(e.value instanceof Date ? toIsoDay(e.value) : null)}
+        dateFormat="dd/mm/yy"
+        showIcon
+        showButtonBar
+        className="w-full"
+        invalid={Boolean(error)}
+        {...fieldA11y(id, error)}
+      />
     </FormField>
   );
 }
@@ -72,18 +103,71 @@ interface PaymentProps {
 }
 
 /** Amount paid (in the plan's currency), payment mode and reference. */
-export function PaymentFields({ idPrefix, devise, montant, onMontant, modePaiement, onMode, reference, onReference, errors }: PaymentProps) {
+export function PaymentFields({
+  idPrefix,
+  devise,
+  montant,
+  onMontant,
+  modePaiement,
+  onMode,
+  reference,
+  onReference,
+  errors,
+}: PaymentProps) {
   const id = (field: string) => `${idPrefix}-${field}`;
   return (
     <>
-      <FormField id={id('montant')} label={`Montant payé (${devise === 'XOF' || devise === 'XAF' ? 'FCFA' : devise})`} error={errors['montantPaye']} className="field col-12 md:col-6">
-        <InputNumber inputId={id('montant')} value={montant} onValueChange={(e) => onMontant(e.value ?? null)} mode="decimal" locale="fr-FR" minFractionDigits={moneyDigits(devise)} maxFractionDigits={moneyDigits(devise)} min={0} className="w-full" inputClassName="w-full" invalid={Boolean(errors['montantPaye'])} {...fieldA11y(id('montant'), errors['montantPaye'])} />
+      <FormField
+        id={id('montant')}
+        label={`Montant payé (${devise === 'XOF' || devise === 'XAF' ? 'FCFA' : devise})`}
+        error={errors['montantPaye']}
+        className="field col-12 md:col-6"
+      >
+        <InputNumber
+          inputId={id('montant')}
+          value={montant}
+          onValueChange={(e) => onMontant(e.value ?? null)}
+          mode="decimal"
+          locale="fr-FR"
+          minFractionDigits={moneyDigits(devise)}
+          maxFractionDigits={moneyDigits(devise)}
+          min={0}
+          className="w-full"
+          inputClassName="w-full"
+          invalid={Boolean(errors['montantPaye'])}
+          {...fieldA11y(id('montant'), errors['montantPaye'])}
+        />
       </FormField>
-      <FormField id={id('mode')} label="Mode de paiement" error={errors['modePaiement']} className="field col-12 md:col-6">
-        <Dropdown inputId={id('mode')} value={modePaiement} options={MODE_OPTIONS} onChange={(e) => onMode(e.value as PaymentMode)} className="w-full" {...fieldA11y(id('mode'), errors['modePaiement'])} />
+      <FormField
+        id={id('mode')}
+        label="Mode de paiement"
+        error={errors['modePaiement']}
+        className="field col-12 md:col-6"
+      >
+        <Dropdown
+          inputId={id('mode')}
+          value={modePaiement}
+          options={MODE_OPTIONS}
+          onChange={(e) => onMode(e.value as PaymentMode)}
+          className="w-full"
+          {...fieldA11y(id('mode'), errors['modePaiement'])}
+        />
       </FormField>
-      <FormField id={id('reference')} label="Référence du paiement" error={errors['reference']} className="field col-12">
-        <InputText id={id('reference')} value={reference} onChange={(e) => onReference(e.target.value)} maxLength={100} className="w-full" placeholder="Par exemple OM-2026-0042" {...fieldA11y(id('reference'), errors['reference'])} />
+      <FormField
+        id={id('reference')}
+        label="Référence du paiement"
+        error={errors['reference']}
+        className="field col-12"
+      >
+        <InputText
+          id={id('reference')}
+          value={reference}
+          onChange={(e) => onReference(e.target.value)}
+          maxLength={100}
+          className="w-full"
+          placeholder="Par exemple OM-2026-0042"
+          {...fieldA11y(id('reference'), errors['reference'])}
+        />
       </FormField>
     </>
   );

@@ -1,5 +1,14 @@
 import type {
-  Abonnement, AbonnementCreate, AbonnementPage, AbonnementRenew, AbonnementUpdate, CurrentSubscription, Plan, PlanInput, PlanPage, UserPage,
+  Abonnement,
+  AbonnementCreate,
+  AbonnementPage,
+  AbonnementRenew,
+  AbonnementUpdate,
+  CurrentSubscription,
+  Plan,
+  PlanInput,
+  PlanPage,
+  UserPage,
 } from '@comptoir/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, type QueryValue } from '../../lib/http';
@@ -8,7 +17,8 @@ import { http, type QueryValue } from '../../lib/http';
 export const abonnementKeys = {
   all: ['abonnements'] as const,
   plans: () => [...abonnementKeys.all, 'plans'] as const,
-  planList: (query: Record<string, QueryValue>) => [...abonnementKeys.plans(), 'list', query] as const,
+  planList: (query: Record<string, QueryValue>) =>
+    [...abonnementKeys.plans(), 'list', query] as const,
   planChoices: () => [...abonnementKeys.plans(), 'choices'] as const,
   lists: () => [...abonnementKeys.all, 'list'] as const,
   list: (query: Record<string, QueryValue>) => [...abonnementKeys.lists(), query] as const,
@@ -29,7 +39,10 @@ export function usePlans(query: Record<string, QueryValue>) {
 export function usePlanChoices() {
   return useQuery({
     queryKey: abonnementKeys.planChoices(),
-    queryFn: () => http.get<PlanPage>('/api/abonnements/plans', { query: { page: 1, size: 200, sort: 'nom,asc', retire: false } }),
+    queryFn: () =>
+      http.get<PlanPage>('/api/abonnements/plans', {
+        query: { page: 1, size: 200, sort: 'nom,asc', retire: false },
+      }),
     select: (page) => page.items,
   });
 }
@@ -57,7 +70,9 @@ export function useOwnerChoices(q: string) {
   return useQuery({
     queryKey: ['users', 'proprietaires', q] as const,
     queryFn: () =>
-      http.get<UserPage>('/api/users', { query: { role: 'ROLE_PROPRIETAIRE', page: 1, size: 20, sort: 'nom,asc', q: q || undefined } }),
+      http.get<UserPage>('/api/users', {
+        query: { role: 'ROLE_PROPRIETAIRE', page: 1, size: 20, sort: 'nom,asc', q: q || undefined },
+      }),
     select: (page) => page.items,
     placeholderData: keepPreviousData,
   });
@@ -67,7 +82,10 @@ export function useOwnerChoices(q: string) {
 export function useCurrentSubscription(serviceId: number | null, enabled: boolean) {
   return useQuery({
     queryKey: abonnementKeys.currentOf(serviceId),
-    queryFn: () => http.get<CurrentSubscription>('/api/abonnements/courant', { query: { serviceId: serviceId ?? undefined } }),
+    queryFn: () =>
+      http.get<CurrentSubscription>('/api/abonnements/courant', {
+        query: { serviceId: serviceId ?? undefined },
+      }),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -75,17 +93,29 @@ export function useCurrentSubscription(serviceId: number | null, enabled: boolea
 
 function useAbonnementMutation<V, R>(call: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: abonnementKeys.all }) });
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: abonnementKeys.all }),
+  });
 }
 
-export const useCreatePlan = () => useAbonnementMutation((body: PlanInput) => http.post<Plan>('/api/abonnements/plans', body));
+export const useCreatePlan = () =>
+  useAbonnementMutation((body: PlanInput) => http.post<Plan>('/api/abonnements/plans', body));
 export const useUpdatePlan = () =>
-  useAbonnementMutation(({ id, body }: { id: number; body: PlanInput }) => http.put<Plan>(`/api/abonnements/plans/${id}`, body));
-export const useRetirePlan = () => useAbonnementMutation((id: number) => http.post<Plan>(`/api/abonnements/plans/${id}/retirer`));
+  useAbonnementMutation(({ id, body }: { id: number; body: PlanInput }) =>
+    http.put<Plan>(`/api/abonnements/plans/${id}`, body),
+  );
+export const useRetirePlan = () =>
+  useAbonnementMutation((id: number) => http.post<Plan>(`/api/abonnements/plans/${id}/retirer`));
 
-export const useCreateAbonnement = () => useAbonnementMutation((body: AbonnementCreate) => http.post<Abonnement>('/api/abonnements', body));
+export const useCreateAbonnement = () =>
+  useAbonnementMutation((body: AbonnementCreate) =>
+    http.post<Abonnement>('/api/abonnements', body),
+  );
 export const useUpdateAbonnement = () =>
-  useAbonnementMutation(({ id, body }: { id: number; body: AbonnementUpdate }) => http.put<Abonnement>(`/api/abonnements/${id}`, body));
+  useAbonnementMutation(({ id, body }: { id: number; body: AbonnementUpdate }) =>
+    http.put<Abonnement>(`/api/abonnements/${id}`, body),
+  );
 export const useRenewAbonnement = () =>
   useAbonnementMutation(({ id, body }: { id: number; body: AbonnementRenew }) =>
     http.post<Abonnement>(`/api/abonnements/${id}/renouveler`, body),

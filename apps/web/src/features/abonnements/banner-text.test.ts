@@ -2,7 +2,10 @@ import type { CurrentSubscription } from '@comptoir/shared';
 import { describe, expect, it } from 'vitest';
 import { subscriptionBannerText } from './banner-text';
 
-const current = (statut: CurrentSubscription['statut'], extra: Partial<CurrentSubscription> = {}): CurrentSubscription => ({
+const current = (
+  statut: CurrentSubscription['statut'],
+  extra: Partial<CurrentSubscription> = {},
+): CurrentSubscription => ({
   statut,
   dateDebut: '2025-11-21',
   dateFin: '2026-11-20',
@@ -25,9 +28,18 @@ describe('subscription banner', () => {
   });
 
   it('suspended, to come, none', () => {
-    expect(subscriptionBannerText(current('suspendue'), 'ROLE_PROPRIETAIRE')).toMatch(/^Votre abonnement est suspendu : .* pour le réactiver\.$/);
-    expect(subscriptionBannerText(current('a_venir', { dateDebut: '2026-12-01' }), 'ROLE_PROPRIETAIRE')).toMatch(/^Votre abonnement commence le 01\/12\/2026 : /);
-    expect(subscriptionBannerText(current('aucun', { dateDebut: null, dateFin: null, plan: null }), 'ROLE_PROPRIETAIRE')).toBe(
+    expect(subscriptionBannerText(current('suspendue'), 'ROLE_PROPRIETAIRE')).toMatch(
+      /^Votre abonnement est suspendu : .* pour le réactiver\.$/,
+    );
+    expect(
+      subscriptionBannerText(current('a_venir', { dateDebut: '2026-12-01' }), 'ROLE_PROPRIETAIRE'),
+    ).toMatch(/^Votre abonnement commence le 01\/12\/2026 : /);
+    expect(
+      subscriptionBannerText(
+        current('aucun', { dateDebut: null, dateFin: null, plan: null }),
+        'ROLE_PROPRIETAIRE',
+      ),
+    ).toBe(
       "Vous n'avez aucun abonnement actif : vous pouvez consulter vos données, mais pas les modifier. Contactez admin@comptoir.test pour souscrire un abonnement.",
     );
   });

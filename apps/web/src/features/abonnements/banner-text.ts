@@ -6,7 +6,10 @@ import { formatDay } from '../../lib/dates';
  * user is not concerned (administrator). The owner reads « votre abonnement », a manager that of
  * the shop.
  */
-export function subscriptionBannerText(current: CurrentSubscription, role: Role | null): string | null {
+export function subscriptionBannerText(
+  current: CurrentSubscription,
+  role: Role | null,
+): string | null {
   const own = role === 'ROLE_PROPRIETAIRE';
   const subject = own ? 'Votre abonnement' : "L'abonnement de cette boutique";
   const data = own ? 'vos données' : 'les données';

@@ -10,4 +10,7 @@ const SEVERITIES: Record<SubscriptionStatus, Severity> = {
 };
 
 /** Label and colour of a subscription's status tag. */
-export const statusTag = (statut: SubscriptionStatus) => ({ value: SUBSCRIPTION_STATUS_LABELS[statut], severity: SEVERITIES[statut] });
+export const statusTag = (statut: SubscriptionStatus) => ({
+  value: SUBSCRIPTION_STATUS_LABELS[statut],
+  severity: SEVERITIES[statut],
+});

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The card of an /auth screen: logo, title, subtitle, content. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="auth-card">
       <div className="auth-brand">

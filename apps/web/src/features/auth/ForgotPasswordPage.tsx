@@ -43,10 +43,21 @@ export function ForgotPasswordPage() {
       subtitle="Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe."
     >
       {sent ? (
-        <Message severity="success" text={RESET_SENT_MESSAGE} className="w-full justify-content-start mb-4" data-testid="reset-sent" />
+        <Message
+          severity="success"
+          text={RESET_SENT_MESSAGE}
+          className="w-full justify-content-start mb-4"
+          data-testid="reset-sent"
+        />
       ) : (
         <form onSubmit={submit} noValidate aria-label="Mot de passe oublié">
-          {failure && <Message severity="error" text={failure} className="w-full justify-content-start mb-4" />}
+          {failure && (
+            <Message
+              severity="error"
+              text={failure}
+              className="w-full justify-content-start mb-4"
+            />
+          )}
           <FormField id="email" label="Adresse e-mail" error={error} className="auth-field">
             <InputText
               id="email"
@@ -60,7 +71,13 @@ export function ForgotPasswordPage() {
               {...fieldA11y('email', error)}
             />
           </FormField>
-          <Button type="submit" label="Envoyer le lien" icon="pi pi-envelope" className="w-full mb-3" loading={busy} />
+          <Button
+            type="submit"
+            label="Envoyer le lien"
+            icon="pi pi-envelope"
+            className="w-full mb-3"
+            loading={busy}
+          />
         </form>
       )}
       <div className="text-center">

@@ -42,7 +42,12 @@ export function LoginPage() {
     <AuthCard title="Bienvenue sur Comptoir" subtitle="Connectez-vous pour continuer">
       <form onSubmit={submit} noValidate aria-label="Connexion">
         {failure && (
-          <Message severity="error" text={failure} className="w-full justify-content-start mb-4" data-testid="login-error" />
+          <Message
+            severity="error"
+            text={failure}
+            className="w-full justify-content-start mb-4"
+            data-testid="login-error"
+          />
         )}
         <FormField id="email" label="Adresse e-mail" error={errors['email']} className="auth-field">
           <InputText
@@ -57,7 +62,12 @@ export function LoginPage() {
             {...fieldA11y('email', errors['email'])}
           />
         </FormField>
-        <FormField id="password" label="Mot de passe" error={errors['password']} className="auth-field">
+        <FormField
+          id="password"
+          label="Mot de passe"
+          error={errors['password']}
+          className="auth-field"
+        >
           <Password
             inputId="password"
             value={password}
@@ -74,7 +84,13 @@ export function LoginPage() {
         <div className="auth-links">
           <Link to="/auth/forgot-password">Mot de passe oublié ?</Link>
         </div>
-        <Button type="submit" label="Se connecter" icon="pi pi-sign-in" className="w-full" loading={busy} />
+        <Button
+          type="submit"
+          label="Se connecter"
+          icon="pi pi-sign-in"
+          className="w-full"
+          loading={busy}
+        />
       </form>
     </AuthCard>
   );

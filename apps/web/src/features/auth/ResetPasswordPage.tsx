@@ -29,7 +29,10 @@ export function ResetPasswordPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const next: Errors = { newPassword: newPasswordError(newPassword), confirmation: confirmationError(newPassword, confirmation) };
+    const next: Errors = {
+      newPassword: newPasswordError(newPassword),
+      confirmation: confirmationError(newPassword, confirmation),
+    };
     setErrors(next);
     setFailure(null);
     if (next.newPassword || next.confirmation) return;
@@ -52,7 +55,11 @@ export function ResetPasswordPage() {
   if (!key) {
     return (
       <AuthCard title="Lien incomplet">
-        <Message severity="error" className="w-full justify-content-start mb-4" text="Ce lien de réinitialisation est incomplet. Demandez-en un nouveau." />
+        <Message
+          severity="error"
+          className="w-full justify-content-start mb-4"
+          text="Ce lien de réinitialisation est incomplet. Demandez-en un nouveau."
+        />
         <div className="text-center">
           <Link to="/auth/forgot-password">Demander un nouveau lien</Link>
         </div>
@@ -63,7 +70,12 @@ export function ResetPasswordPage() {
   if (done) {
     return (
       <AuthCard title="Mot de passe modifié">
-        <Message severity="success" text={done} className="w-full justify-content-start mb-4" data-testid="reset-done" />
+        <Message
+          severity="success"
+          text={done}
+          className="w-full justify-content-start mb-4"
+          data-testid="reset-done"
+        />
         <Link to="/auth/login" className="p-button w-full justify-content-center no-underline">
           Se connecter
         </Link>
@@ -72,15 +84,28 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Nouveau mot de passe" subtitle="Choisissez un mot de passe d'au moins 8 caractères.">
+    <AuthCard
+      title="Nouveau mot de passe"
+      subtitle="Choisissez un mot de passe d'au moins 8 caractères."
+    >
       <form onSubmit={submit} noValidate aria-label="Réinitialisation du mot de passe">
         {failure && (
           <div className="mb-4">
-            <Message severity="error" text={failure} className="w-full justify-content-start mb-2" data-testid="reset-error" />
+            <Message
+              severity="error"
+              text={failure}
+              className="w-full justify-content-start mb-2"
+              data-testid="reset-error"
+            />
             <Link to="/auth/forgot-password">Demander un nouveau lien</Link>
           </div>
         )}
-        <FormField id="newPassword" label="Nouveau mot de passe" error={errors.newPassword} className="auth-field">
+        <FormField
+          id="newPassword"
+          label="Nouveau mot de passe"
+          error={errors.newPassword}
+          className="auth-field"
+        >
           <Password
             inputId="newPassword"
             value={newPassword}
@@ -94,7 +119,12 @@ export function ResetPasswordPage() {
             {...fieldA11y('newPassword', errors.newPassword)}
           />
         </FormField>
-        <FormField id="confirmation" label="Confirmation du mot de passe" error={errors.confirmation} className="auth-field">
+        <FormField
+          id="confirmation"
+          label="Confirmation du mot de passe"
+          error={errors.confirmation}
+          className="auth-field"
+        >
           <Password
             inputId="confirmation"
             value={confirmation}
@@ -108,7 +138,13 @@ export function ResetPasswordPage() {
             {...fieldA11y('confirmation', errors.confirmation)}
           />
         </FormField>
-        <Button type="submit" label="Enregistrer le mot de passe" icon="pi pi-check" className="w-full mb-3" loading={busy} />
+        <Button
+          type="submit"
+          label="Enregistrer le mot de passe"
+          icon="pi pi-check"
+          className="w-full mb-3"
+          loading={busy}
+        />
       </form>
       <div className="text-center">
         <Link to="/auth/login">Retour à la connexion</Link>

@@ -31,7 +31,9 @@ async function run(ms: number) {
 
 describe('login retry rule', () => {
   it('retries once, 500 ms later, after a network error', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(200, makeAuth(['ROLE_GERANT'])));
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json(200, makeAuth(['ROLE_GERANT'])));
     const pending = login(credentials);
     await vi.advanceTimersByTimeAsync(499);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -42,17 +44,23 @@ describe('login retry rule', () => {
   });
 
   it('retries once after a 5xx answer', async () => {
-    fetchMock.mockResolvedValueOnce(problem(503, 'INTERNAL', 'Service indisponible.')).mockResolvedValueOnce(json(200, makeAuth(['ROLE_GERANT'])));
+    fetchMock
+      .mockResolvedValueOnce(problem(503, 'INTERNAL', 'Service indisponible.'))
+      .mockResolvedValueOnce(json(200, makeAuth(['ROLE_GERANT'])));
     const result = await run(500);
     expect(result.ok).toBe(true);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('never retries a 4xx answer (wrong password, too many attempts)', async () => {
-    fetchMock.mockResolvedValue(problem(401, 'INVALID_CREDENTIALS', 'Adresse e-mail ou mot de passe incorrect.'));
+    fetchMock.mockResolvedValue(
+      problem(401, 'INVALID_CREDENTIALS', 'Adresse e-mail ou mot de passe incorrect.'),
+    );
     const result = await run(1000);
     expect(result.ok).toBe(false);
-    expect((result as { error: ApiError }).error.problem.detail).toBe('Adresse e-mail ou mot de passe incorrect.');
+    expect((result as { error: ApiError }).error.problem.detail).toBe(
+      'Adresse e-mail ou mot de passe incorrect.',
+    );
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(getToken()).toBeNull();
   });

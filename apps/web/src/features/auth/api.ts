@@ -1,4 +1,9 @@
-import { LOGIN_RETRY_DELAY_MS, type AuthResponse, type LoginRequest, type ResetFinishRequest } from '@comptoir/shared';
+import {
+  LOGIN_RETRY_DELAY_MS,
+  type AuthResponse,
+  type LoginRequest,
+  type ResetFinishRequest,
+} from '@comptoir/shared';
 import { ApiError, NetworkError } from '../../lib/errors';
 import { LOGIN_PATH, http } from '../../lib/http';
 import { saveLogin } from '../../lib/session';

@@ -5,17 +5,24 @@ import { queryClient } from '../../app/query-client';
 import { json, problem } from '../../test/fixtures';
 import { logIn, renderApp } from '../../test/render';
 
-const page = { items: [{ id: 3, nom: 'Boissons', nbProduits: 12, createdAt: '2026-11-01T10:00:00Z' }], total: 1, page: 1, size: 8 };
+const page = {
+  items: [{ id: 3, nom: 'Boissons', nbProduits: 12, createdAt: '2026-11-01T10:00:00Z' }],
+  total: 1,
+  page: 1,
+  size: 8,
+};
 
 beforeEach(() => queryClient.clear());
 
 describe('/pages/categories', () => {
   it('lists the shop’s categories with their product counts and shows the server’s refusal to delete one in use', async () => {
     logIn(['ROLE_PROPRIETAIRE']);
-    const refusal = 'Cette catégorie est utilisée par 12 produits : elle ne peut pas être supprimée.';
+    const refusal =
+      'Cette catégorie est utilisée par 12 produits : elle ne peut pas être supprimée.';
     renderApp('/pages/categories', (url, init) => {
       if (url.startsWith('/api/services/1/categories?')) return json(200, page);
-      if (init?.method === 'DELETE' && url === '/api/services/1/categories/3') return problem(409, 'CONFLICT', refusal);
+      if (init?.method === 'DELETE' && url === '/api/services/1/categories/3')
+        return problem(409, 'CONFLICT', refusal);
       return undefined;
     });
     const row = (await screen.findByText('Boissons')).closest('tr')!;
@@ -28,7 +35,9 @@ describe('/pages/categories', () => {
 
   it('lets the manager rename but not delete', async () => {
     logIn(['ROLE_GERANT']);
-    renderApp('/pages/categories', (url) => (url.startsWith('/api/services/1/categories?') ? json(200, page) : undefined));
+    renderApp('/pages/categories', (url) =>
+      url.startsWith('/api/services/1/categories?') ? json(200, page) : undefined,
+    );
     const row = (await screen.findByText('Boissons')).closest('tr')!;
     expect(within(row).getByRole('button', { name: 'Modifier Boissons' })).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Supprimer Boissons' })).toBeNull();

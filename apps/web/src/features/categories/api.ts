@@ -8,7 +8,8 @@ import { useShopMutation } from '../../lib/shop-mutation';
 export const categorieKeys = {
   all: (serviceId: number) => ['categories', serviceId] as const,
   lists: (serviceId: number) => [...categorieKeys.all(serviceId), 'list'] as const,
-  list: (serviceId: number, query: Record<string, QueryValue>) => [...categorieKeys.lists(serviceId), query] as const,
+  list: (serviceId: number, query: Record<string, QueryValue>) =>
+    [...categorieKeys.lists(serviceId), query] as const,
 };
 
 export function useCategories(serviceId: number, query: Record<string, QueryValue>) {
@@ -20,11 +21,22 @@ export function useCategories(serviceId: number, query: Record<string, QueryValu
 }
 
 /** Writes refresh the categories and the products, which show their name. */
-const touched = (serviceId: number) => [categorieKeys.all(serviceId), ['produits', serviceId]] as const;
+const touched = (serviceId: number) =>
+  [categorieKeys.all(serviceId), ['produits', serviceId]] as const;
 
 export const useCreateCategorie = (serviceId: number) =>
-  useShopMutation((body: CategorieInput) => http.post<Categorie>(shopPath(serviceId, 'categories'), body), touched(serviceId));
+  useShopMutation(
+    (body: CategorieInput) => http.post<Categorie>(shopPath(serviceId, 'categories'), body),
+    touched(serviceId),
+  );
 export const useUpdateCategorie = (serviceId: number) =>
-  useShopMutation(({ id, body }: { id: number; body: CategorieInput }) => http.put<Categorie>(shopPath(serviceId, `categories/${id}`), body), touched(serviceId));
+  useShopMutation(
+    ({ id, body }: { id: number; body: CategorieInput }) =>
+      http.put<Categorie>(shopPath(serviceId, `categories/${id}`), body),
+    touched(serviceId),
+  );
 export const useDeleteCategorie = (serviceId: number) =>
-  useShopMutation((id: number) => http.delete<void>(shopPath(serviceId, `categories/${id}`)), touched(serviceId));
+  useShopMutation(
+    (id: number) => http.delete<void>(shopPath(serviceId, `categories/${id}`)),
+    touched(serviceId),
+  );

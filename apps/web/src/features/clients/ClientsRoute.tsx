@@ -28,12 +28,24 @@ function Clients({ serviceId }: { serviceId: number }) {
       update={useUpdateClient(serviceId)}
       remove={useDeleteClient(serviceId)}
       formReady={devise !== null}
-      renderForm={({ edited, ...form }) => devise && <ClientForm {...form} client={edited} devise={devise} />}
+      renderForm={({ edited, ...form }) =>
+        devise && <ClientForm {...form} client={edited} devise={devise} />
+      }
     >
-      <Column header="Nom" sortable field="nom" body={(c: Client) => <Link to={`/pages/clients/${c.id}`}>{c.nom}</Link>} />
+      <Column
+        header="Nom"
+        sortable
+        field="nom"
+        body={(c: Client) => <Link to={`/pages/clients/${c.id}`}>{c.nom}</Link>}
+      />
       <Column header="Téléphone" body={(c: Client) => c.telephone ?? '—'} />
       <Column header="Adresse e-mail" body={(c: Client) => c.email ?? '—'} />
-      <Column header="Plafond de crédit" body={(c: Client) => (c.plafondCredit === null || !devise ? '—' : formatMoney(c.plafondCredit, devise))} />
+      <Column
+        header="Plafond de crédit"
+        body={(c: Client) =>
+          c.plafondCredit === null || !devise ? '—' : formatMoney(c.plafondCredit, devise)
+        }
+      />
     </PartiesScreen>
   );
 }

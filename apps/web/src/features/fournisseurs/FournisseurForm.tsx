@@ -24,7 +24,13 @@ const LABELS: Record<Field, [string, string, string]> = {
 
 /** A supplier: phone typed as locally written (the server adds the shop's country code). */
 export function FournisseurForm({ formId, fournisseur: f, serverErrors, onSave }: Props) {
-  const [values, setValues] = useState<Record<Field, string>>({ nom: f?.nom ?? '', contact: f?.contact ?? '', telephone: f?.telephone ?? '', email: f?.email ?? '', adresse: f?.adresse ?? '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    nom: f?.nom ?? '',
+    contact: f?.contact ?? '',
+    telephone: f?.telephone ?? '',
+    email: f?.email ?? '',
+    adresse: f?.adresse ?? '',
+  });
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const errors: FieldErrors = { ...serverErrors, ...localErrors };
   const submit = (event: FormEvent) => {
@@ -42,13 +48,27 @@ export function FournisseurForm({ formId, fournisseur: f, serverErrors, onSave }
     if (!hasErrors(found)) onSave(body);
   };
   return (
-    <form id={formId} onSubmit={submit} noValidate aria-label="Fournisseur" className="formgrid grid">
+    <form
+      id={formId}
+      onSubmit={submit}
+      noValidate
+      aria-label="Fournisseur"
+      className="formgrid grid"
+    >
       {FOURNISSEUR_FIELDS.map((key) => {
         const [label, col, type] = LABELS[key];
         const id = `fournisseur-${key}`;
         return (
           <FormField key={key} id={id} label={label} error={errors[key]} className={`field ${col}`}>
-            <InputText id={id} type={type} value={values[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} className="w-full" invalid={Boolean(errors[key])} {...fieldA11y(id, errors[key])} />
+            <InputText
+              id={id}
+              type={type}
+              value={values[key]}
+              onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+              className="w-full"
+              invalid={Boolean(errors[key])}
+              {...fieldA11y(id, errors[key])}
+            />
           </FormField>
         );
       })}

@@ -4,7 +4,12 @@ import { PartiesScreen } from '../../components/PartiesScreen';
 import { WithShop } from '../../components/WithShop';
 import type { ListSpec } from '../../lib/list-params';
 import { useListParams } from '../../lib/use-list-params';
-import { useFournisseurs, useCreateFournisseur, useDeleteFournisseur, useUpdateFournisseur } from './api';
+import {
+  useFournisseurs,
+  useCreateFournisseur,
+  useDeleteFournisseur,
+  useUpdateFournisseur,
+} from './api';
 import { FOURNISSEUR_FIELDS, FournisseurForm } from './FournisseurForm';
 
 const LIST: ListSpec = { sorts: FOURNISSEUR_SORTS, filters: ['actif'] };
@@ -36,5 +41,7 @@ function Fournisseurs({ serviceId }: { serviceId: number }) {
 
 /** /pages/fournisseurs (owner): the current shop's suppliers. */
 export default function FournisseursRoute() {
-  return <WithShop>{(serviceId) => <Fournisseurs key={serviceId} serviceId={serviceId} />}</WithShop>;
+  return (
+    <WithShop>{(serviceId) => <Fournisseurs key={serviceId} serviceId={serviceId} />}</WithShop>
+  );
 }

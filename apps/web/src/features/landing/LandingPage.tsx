@@ -5,7 +5,7 @@ const FEATURES = [
   {
     icon: 'pi pi-shopping-cart',
     title: 'Une caisse rapide',
-    text: "Encaissez en quelques touches, en espèces, par carte ou par mobile money (Orange Money, Wave, MTN MoMo…), et rendez la monnaie sans vous tromper.",
+    text: 'Encaissez en quelques touches, en espèces, par carte ou par mobile money (Orange Money, Wave, MTN MoMo…), et rendez la monnaie sans vous tromper.',
   },
   {
     icon: 'pi pi-box',
@@ -53,9 +53,9 @@ export default function LandingPage() {
         <section className="landing-hero" aria-labelledby="landing-title">
           <h1 id="landing-title">La caisse et le stock de votre boutique, au même endroit</h1>
           <p>
-            Comptoir est une application de caisse et de gestion de stock pensée pour les commerçants, en France
-            comme en Afrique de l'Ouest et centrale : elle fonctionne sur un téléphone modeste comme sur un vieux
-            PC, et tient ses comptes en FCFA comme en euro.
+            Comptoir est une application de caisse et de gestion de stock pensée pour les
+            commerçants, en France comme en Afrique de l'Ouest et centrale : elle fonctionne sur un
+            téléphone modeste comme sur un vieux PC, et tient ses comptes en FCFA comme en euro.
           </p>
         </section>
 
@@ -73,7 +73,9 @@ export default function LandingPage() {
         </section>
       </main>
 
-      <footer className="landing-footer">Comptoir — caisse et gestion de stock · ©&nbsp;{new Date().getFullYear()}</footer>
+      <footer className="landing-footer">
+        Comptoir — caisse et gestion de stock · ©&nbsp;{new Date().getFullYear()}
+      </footer>
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { useShopMutation } from '../../lib/shop-mutation';
 export const marqueKeys = {
   all: (serviceId: number) => ['marques', serviceId] as const,
   lists: (serviceId: number) => [...marqueKeys.all(serviceId), 'list'] as const,
-  list: (serviceId: number, query: Record<string, QueryValue>) => [...marqueKeys.lists(serviceId), query] as const,
+  list: (serviceId: number, query: Record<string, QueryValue>) =>
+    [...marqueKeys.lists(serviceId), query] as const,
 };
 
 export function useMarques(serviceId: number, query: Record<string, QueryValue>) {
@@ -20,11 +21,22 @@ export function useMarques(serviceId: number, query: Record<string, QueryValue>)
 }
 
 /** Writes refresh the marques and the products, which show their name. */
-const touched = (serviceId: number) => [marqueKeys.all(serviceId), ['produits', serviceId]] as const;
+const touched = (serviceId: number) =>
+  [marqueKeys.all(serviceId), ['produits', serviceId]] as const;
 
 export const useCreateMarque = (serviceId: number) =>
-  useShopMutation((body: MarqueInput) => http.post<Marque>(shopPath(serviceId, 'marques'), body), touched(serviceId));
+  useShopMutation(
+    (body: MarqueInput) => http.post<Marque>(shopPath(serviceId, 'marques'), body),
+    touched(serviceId),
+  );
 export const useUpdateMarque = (serviceId: number) =>
-  useShopMutation(({ id, body }: { id: number; body: MarqueInput }) => http.put<Marque>(shopPath(serviceId, `marques/${id}`), body), touched(serviceId));
+  useShopMutation(
+    ({ id, body }: { id: number; body: MarqueInput }) =>
+      http.put<Marque>(shopPath(serviceId, `marques/${id}`), body),
+    touched(serviceId),
+  );
 export const useDeleteMarque = (serviceId: number) =>
-  useShopMutation((id: number) => http.delete<void>(shopPath(serviceId, `marques/${id}`)), touched(serviceId));
+  useShopMutation(
+    (id: number) => http.delete<void>(shopPath(serviceId, `marques/${id}`)),
+    touched(serviceId),
+  );

@@ -2,8 +2,16 @@ import { Link } from 'react-router';
 import './notfound.css';
 
 const LINKS = [
-  { icon: 'pi pi-home', title: 'Tableau de bord', text: "Retrouvez l'essentiel de votre boutique." },
-  { icon: 'pi pi-bars', title: 'Menu principal', text: 'Tous les écrans sont accessibles depuis le menu.' },
+  {
+    icon: 'pi pi-home',
+    title: 'Tableau de bord',
+    text: "Retrouvez l'essentiel de votre boutique.",
+  },
+  {
+    icon: 'pi pi-bars',
+    title: 'Menu principal',
+    text: 'Tous les écrans sont accessibles depuis le menu.',
+  },
 ] as const;
 
 /** /notfound: where every unknown path lands; three links back home (seed §2, product.md §1). */

@@ -30,7 +30,12 @@ const CartRow = memo(function CartRow({ line, prix, net, devise, dispatch, onDon
     onDone();
   };
   return (
-    <li className="pos-line" data-testid="pos-line" aria-label={produit.nom} onKeyDown={backToSearch(onDone)}>
+    <li
+      className="pos-line"
+      data-testid="pos-line"
+      aria-label={produit.nom}
+      onKeyDown={backToSearch(onDone)}
+    >
       <div className="pos-line-head">
         <span className="pos-line-name">{produit.nom}</span>
         <strong className="pos-line-total" data-testid="pos-line-total">
@@ -42,7 +47,12 @@ const CartRow = memo(function CartRow({ line, prix, net, devise, dispatch, onDon
           {formatMoney(prix, devise)} / {produit.uniteSymbole}
         </span>
         <div className="pos-qty">
-          <button type="button" className="p-button p-button-outlined p-button-sm" aria-label={`Retirer une unité ${deNom(produit.nom)}`} onClick={() => step(-1)}>
+          <button
+            type="button"
+            className="p-button p-button-outlined p-button-sm"
+            aria-label={`Retirer une unité ${deNom(produit.nom)}`}
+            onClick={() => step(-1)}
+          >
             −
           </button>
           <div className="pos-qty-input">
@@ -61,11 +71,22 @@ const CartRow = memo(function CartRow({ line, prix, net, devise, dispatch, onDon
           <label htmlFor={`pos-qty-${id}`} className="pos-sr-only">
             Quantité {deNom(produit.nom)}
           </label>
-          <button type="button" className="p-button p-button-outlined p-button-sm" aria-label={`Ajouter une unité ${deNom(produit.nom)}`} onClick={() => step(1)}>
+          <button
+            type="button"
+            className="p-button p-button-outlined p-button-sm"
+            aria-label={`Ajouter une unité ${deNom(produit.nom)}`}
+            onClick={() => step(1)}
+          >
             +
           </button>
         </div>
-        <RemiseInput id={`pos-remise-${id}`} label={`Remise sur ${produit.nom}`} value={line.remise} devise={devise} onChange={(remise) => dispatch({ type: 'remise', produitId: id, remise })} />
+        <RemiseInput
+          id={`pos-remise-${id}`}
+          label={`Remise sur ${produit.nom}`}
+          value={line.remise}
+          devise={devise}
+          onChange={(remise) => dispatch({ type: 'remise', produitId: id, remise })}
+        />
         <button
           type="button"
           className="p-button p-button-text p-button-danger p-button-sm"
@@ -93,11 +114,24 @@ interface Props {
 
 /** The cart's lines, newest at the bottom; each row re-renders only when its own line changes. */
 export function CartLines({ lignes, prix, calculs, devise, dispatch, onDone }: Props) {
-  if (lignes.length === 0) return <p className="pos-empty text-color-secondary">Panier vide : scannez un produit ou cherchez-le par son nom.</p>;
+  if (lignes.length === 0)
+    return (
+      <p className="pos-empty text-color-secondary">
+        Panier vide : scannez un produit ou cherchez-le par son nom.
+      </p>
+    );
   return (
     <ul className="pos-lines" aria-label="Panier">
       {lignes.map((l, i) => (
-        <CartRow key={l.produit.id} line={l} prix={prix(l)} net={calculs[i] ? calculs[i].montantBrut - calculs[i].remiseLigne : 0} devise={devise} dispatch={dispatch} onDone={onDone} />
+        <CartRow
+          key={l.produit.id}
+          line={l}
+          prix={prix(l)}
+          net={calculs[i] ? calculs[i].montantBrut - calculs[i].remiseLigne : 0}
+          devise={devise}
+          dispatch={dispatch}
+          onDone={onDone}
+        />
       ))}
     </ul>
   );

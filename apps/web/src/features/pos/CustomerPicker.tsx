@@ -59,16 +59,36 @@ export function CustomerPicker({ serviceId, value, onChange, onDone }: Props) {
           inputClassName="w-full"
         />
         {value ? (
-          <Button type="button" icon="pi pi-times" severity="secondary" outlined aria-label="Retirer le client" onClick={() => { onChange(null); onDone(); }} />
+          <Button
+            type="button"
+            icon="pi pi-times"
+            severity="secondary"
+            outlined
+            aria-label="Retirer le client"
+            onClick={() => {
+              onChange(null);
+              onDone();
+            }}
+          />
         ) : (
-          <Button type="button" icon="pi pi-user-plus" severity="secondary" outlined aria-label="Nouveau client" onClick={() => setCreating(true)} />
+          <Button
+            type="button"
+            icon="pi pi-user-plus"
+            severity="secondary"
+            outlined
+            aria-label="Nouveau client"
+            onClick={() => setCreating(true)}
+          />
         )}
       </div>
       {creating && (
         <NewClientDialog
           serviceId={serviceId}
           initial={typeof text === 'string' ? text : ''}
-          onClose={() => { setCreating(false); onDone(); }}
+          onClose={() => {
+            setCreating(false);
+            onDone();
+          }}
           onCreated={(c) => {
             onChange(toCartClient(c));
             setText(toCartClient(c));
@@ -81,7 +101,17 @@ export function CustomerPicker({ serviceId, value, onChange, onDone }: Props) {
   );
 }
 
-function NewClientDialog({ serviceId, initial, onClose, onCreated }: { serviceId: number; initial: string; onClose: () => void; onCreated: (c: Client) => void }) {
+function NewClientDialog({
+  serviceId,
+  initial,
+  onClose,
+  onCreated,
+}: {
+  serviceId: number;
+  initial: string;
+  onClose: () => void;
+  onCreated: (c: Client) => void;
+}) {
   const phoneLike = /^[+\d\s.-]{6,}$/.test(initial.trim());
   const [nom, setNom] = useState(phoneLike ? '' : initial);
   const [telephone, setTelephone] = useState(phoneLike ? initial : '');
@@ -93,7 +123,9 @@ function NewClientDialog({ serviceId, initial, onClose, onCreated }: { serviceId
     setBusy(true);
     setError(null);
     try {
-      onCreated(await createClient(serviceId, { nom, telephone: telephone || null, confirmerDoublon }));
+      onCreated(
+        await createClient(serviceId, { nom, telephone: telephone || null, confirmerDoublon }),
+      );
     } catch (e) {
       if (isDuplicateWarning(e) && !confirmerDoublon) confirmDuplicate(e, () => void send(true));
       else {
@@ -115,12 +147,24 @@ function NewClientDialog({ serviceId, initial, onClose, onCreated }: { serviceId
         {error && <Message severity="error" text={error} />}
         <div className="flex flex-column gap-1">
           <label htmlFor="pos-client-nom">Nom</label>
-          <InputText id="pos-client-nom" value={nom} onChange={(e) => setNom(e.target.value)} autoFocus invalid={Boolean(fields['nom'])} />
+          <InputText
+            id="pos-client-nom"
+            value={nom}
+            onChange={(e) => setNom(e.target.value)}
+            autoFocus
+            invalid={Boolean(fields['nom'])}
+          />
           {fields['nom'] && <small className="p-error">{fields['nom']}</small>}
         </div>
         <div className="flex flex-column gap-1">
           <label htmlFor="pos-client-tel">Téléphone</label>
-          <InputText id="pos-client-tel" type="tel" value={telephone} onChange={(e) => setTelephone(e.target.value)} invalid={Boolean(fields['telephone'])} />
+          <InputText
+            id="pos-client-tel"
+            type="tel"
+            value={telephone}
+            onChange={(e) => setTelephone(e.target.value)}
+            invalid={Boolean(fields['telephone'])}
+          />
           {fields['telephone'] && <small className="p-error">{fields['telephone']}</small>}
         </div>
         <div className="flex justify-content-end gap-2">

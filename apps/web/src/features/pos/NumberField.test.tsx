@@ -56,7 +56,9 @@ describe('NumberField and RemiseInput', () => {
   });
 
   it('shows the unit after the number', () => {
-    render(<NumberField id="q" aria-label="Quantité" text="3" onText={() => undefined} suffix="pce" />);
+    render(
+      <NumberField id="q" aria-label="Quantité" text="3" onText={() => undefined} suffix="pce" />,
+    );
     expect(screen.getByLabelText('Quantité')).toHaveValue('3');
     expect(screen.getByText('pce')).toBeInTheDocument();
   });

@@ -1,6 +1,9 @@
 import { memo, useState, type InputHTMLAttributes } from 'react';
 
-type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'className'>;
+type NativeProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'type' | 'className'
+>;
 
 interface Props extends NativeProps {
   /** The value as shown while the field is not being edited ("1,5", "250"), '' when empty. */
@@ -18,7 +21,13 @@ interface Props extends NativeProps {
  * scanned line. This field has the same classes and parses as you type; what is typed stays
  * shown while focused, the formatted value comes back on blur.
  */
-export const NumberField = memo(function NumberField({ text, onText, suffix, onBlur, ...rest }: Props) {
+export const NumberField = memo(function NumberField({
+  text,
+  onText,
+  suffix,
+  onBlur,
+  ...rest
+}: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   const input = (
     <input
@@ -61,6 +70,8 @@ export function parseScaled(text: string, digits: number): number | null {
 export function formatScaled(value: number, digits: number): string {
   const scale = 10 ** digits;
   const whole = Math.trunc(value / scale);
-  const fraction = String(Math.abs(value % scale)).padStart(digits, '0').replace(/0+$/, '');
+  const fraction = String(Math.abs(value % scale))
+    .padStart(digits, '0')
+    .replace(/0+$/, '');
   return fraction ? `${whole},${fraction}` : String(whole);
 }

@@ -1,4 +1,10 @@
-import { formatMoney, type PaiementInput, type Produit, type Remise, type Vente } from '@comptoir/shared';
+import {
+  formatMoney,
+  type PaiementInput,
+  type Produit,
+  type Remise,
+  type Vente,
+} from '@comptoir/shared';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { SelectButton } from 'primereact/selectbutton';
@@ -10,7 +16,19 @@ import { useToast } from '../../lib/toast';
 import { useReceiptShop } from '../receipt/api';
 import { ReceiptPanel } from '../receipt/ReceiptPanel';
 import { ProductCache, lookupBarcode, searchProduits, useCreateVente, useTypesVentes } from './api';
-import { cartReducer, isEmptyCart, loadCart, prixUnitaire, saveCart, toCartProduct, totaux, venteBody, type Cart, type CartLine, type CartClient } from './cart';
+import {
+  cartReducer,
+  isEmptyCart,
+  loadCart,
+  prixUnitaire,
+  saveCart,
+  toCartProduct,
+  totaux,
+  venteBody,
+  type Cart,
+  type CartLine,
+  type CartClient,
+} from './cart';
 import { CartLines } from './CartLines';
 import { CustomerPicker } from './CustomerPicker';
 import { PaymentDialog } from './PaymentDialog';
@@ -25,7 +43,8 @@ const noop = () => undefined;
 
 /** Runs `task` when the browser is idle (at the latest after 1 s), or soon where there is no requestIdleCallback. */
 const whenIdle = (task: () => void) => {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 1000 });
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(task, { timeout: 1000 });
   else setTimeout(task, 50);
 };
 
@@ -33,7 +52,10 @@ const whenIdle = (task: () => void) => {
 export function PosScreen({ serviceId }: { serviceId: number }) {
   const shop = useReceiptShop(serviceId);
   const devise = shop.data?.devise ?? 'XOF';
-  const regles = useMemo(() => ({ assujettiTva: shop.data?.assujettiTva ?? false, prixTtc: shop.data?.prixTtc ?? true }), [shop.data]);
+  const regles = useMemo(
+    () => ({ assujettiTva: shop.data?.assujettiTva ?? false, prixTtc: shop.data?.prixTtc ?? true }),
+    [shop.data],
+  );
   const types = useTypesVentes();
   const [cart, dispatch] = useReducer(cartReducer, serviceId, loadCart);
   const cache = useRef(new ProductCache()).current;
@@ -77,9 +99,13 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
   }, [serviceId, cart, flushSave]);
 
   // The sale type: the stored one, else the first retail type.
-  const typeVente = types.data?.find((t) => t.id === cart.typeVenteId) ?? types.data?.find((t) => t.prixUtilise === 'detail') ?? types.data?.[0];
+  const typeVente =
+    types.data?.find((t) => t.id === cart.typeVenteId) ??
+    types.data?.find((t) => t.prixUtilise === 'detail') ??
+    types.data?.[0];
   useEffect(() => {
-    if (typeVente && cart.typeVenteId !== typeVente.id) dispatch({ type: 'typeVente', typeVenteId: typeVente.id });
+    if (typeVente && cart.typeVenteId !== typeVente.id)
+      dispatch({ type: 'typeVente', typeVenteId: typeVente.id });
   }, [typeVente, cart.typeVenteId]);
   const prix = typeVente?.prixUtilise ?? 'detail';
   const calc = useMemo(() => totaux(cart, prix, regles), [cart, prix, regles]);
@@ -88,7 +114,8 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
   const dialogOpen = paying || done !== null;
   /** Gives the keyboard back to the search field (after every action, unless a dialog is open). */
   const focusSearch = useCallback(() => {
-    if (document.activeElement === searchRef.current && !document.querySelector('.p-dialog')) return;
+    if (document.activeElement === searchRef.current && !document.querySelector('.p-dialog'))
+      return;
     requestAnimationFrame(() => {
       if (document.querySelector('.p-dialog')) return;
       searchRef.current?.focus();
@@ -116,7 +143,13 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
           // The line is committed in this very task: a frame drawn before React's next scheduled
           // task would otherwise show the screen without it (up to 16 ms more).
           if (p) flushSync(() => addProduit(p));
-          else toast({ severity: 'warn', summary: 'Code-barres inconnu', detail: `Aucun produit actif ne porte le code-barres ${code}.`, life: 5000 });
+          else
+            toast({
+              severity: 'warn',
+              summary: 'Code-barres inconnu',
+              detail: `Aucun produit actif ne porte le code-barres ${code}.`,
+              life: 5000,
+            });
         })
         .catch(feedback.actionError('Recherche du code-barres impossible'));
     },
@@ -129,7 +162,13 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
         .then((page) => {
           const first = page.items[0];
           if (first) addProduit(first);
-          else toast({ severity: 'warn', summary: 'Aucun produit', detail: `Aucun produit ne correspond à « ${text} ».`, life: 5000 });
+          else
+            toast({
+              severity: 'warn',
+              summary: 'Aucun produit',
+              detail: `Aucun produit ne correspond à « ${text} ».`,
+              life: 5000,
+            });
         })
         .catch(feedback.actionError('Recherche impossible'));
     },
@@ -138,7 +177,11 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
 
   const openPayment = useCallback(() => {
     if (cart.lignes.length === 0) {
-      toast({ severity: 'info', summary: 'Panier vide', detail: 'Ajoutez au moins un produit avant de payer.' });
+      toast({
+        severity: 'info',
+        summary: 'Panier vide',
+        detail: 'Ajoutez au moins un produit avant de payer.',
+      });
       return;
     }
     setPayError(null);
@@ -199,7 +242,9 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
       } else if (e.key === 'F4' && !dialogOpen) {
         e.preventDefault();
         const last = cart.derniere ?? cart.lignes.at(-1)?.produit.id;
-        const input = last ? (document.getElementById(`pos-qty-${last}`) as HTMLInputElement | null) : null;
+        const input = last
+          ? (document.getElementById(`pos-qty-${last}`) as HTMLInputElement | null)
+          : null;
         input?.focus();
         input?.select();
       } else if ((e.key === 'F8' || e.key === 'F9') && !dialogOpen) {
@@ -221,12 +266,31 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
   const money = (m: number) => formatMoney(m, devise);
   // The parts that do not depend on the lines are memoised: a scan re-renders the lines and the totals only.
   const client = cart.client;
-  const onClient = useCallback((c: CartClient | null) => dispatch({ type: 'client', client: c }), []);
+  const onClient = useCallback(
+    (c: CartClient | null) => dispatch({ type: 'client', client: c }),
+    [],
+  );
   const customer = useMemo(
-    () => <CustomerPicker key={client?.id ?? 0} serviceId={serviceId} value={client} onChange={onClient} onDone={paying ? noop : focusSearch} />,
+    () => (
+      <CustomerPicker
+        key={client?.id ?? 0}
+        serviceId={serviceId}
+        value={client}
+        onChange={onClient}
+        onDone={paying ? noop : focusSearch}
+      />
+    ),
     [client, serviceId, onClient, paying, focusSearch],
   );
-  const typeOptions = useMemo(() => types.data?.map((t) => ({ label: t.prixUtilise === 'gros' ? 'Gros' : 'Détail', value: t.id, title: t.nom })) ?? [], [types.data]);
+  const typeOptions = useMemo(
+    () =>
+      types.data?.map((t) => ({
+        label: t.prixUtilise === 'gros' ? 'Gros' : 'Détail',
+        value: t.id,
+        title: t.nom,
+      })) ?? [],
+    [types.data],
+  );
   const typeVenteId = typeVente?.id;
   const typeSelect = useMemo(
     () =>
@@ -244,12 +308,23 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
       ),
     [typeOptions, typeVenteId, focusSearch],
   );
-  const onRemiseGlobale = useCallback((remise: Remise | null) => dispatch({ type: 'remiseGlobale', remise }), []);
+  const onRemiseGlobale = useCallback(
+    (remise: Remise | null) => dispatch({ type: 'remiseGlobale', remise }),
+    [],
+  );
 
   return (
     <div className="pos" data-testid="pos">
       <div className="pos-main">
-        <PosSearch ref={searchRef} serviceId={serviceId} devise={devise} cache={cache} onScan={onScan} onPick={addProduit} onFirstMatch={onFirstMatch} />
+        <PosSearch
+          ref={searchRef}
+          serviceId={serviceId}
+          devise={devise}
+          cache={cache}
+          onScan={onScan}
+          onPick={addProduit}
+          onFirstMatch={onFirstMatch}
+        />
         <Shortcuts />
         <ProductGrid serviceId={serviceId} devise={devise} cache={cache} onPick={addProduit} />
       </div>
@@ -258,11 +333,24 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
           {typeSelect}
           {!paying && customer}
         </div>
-        <CartLines lignes={cart.lignes} prix={prixDe} calculs={calc.lignes} devise={devise} dispatch={dispatch} onDone={focusSearch} />
+        <CartLines
+          lignes={cart.lignes}
+          prix={prixDe}
+          calculs={calc.lignes}
+          devise={devise}
+          dispatch={dispatch}
+          onDone={focusSearch}
+        />
         <div className="pos-totals">
           <div className="pos-total-row">
             <label htmlFor="pos-remise-globale">Remise globale</label>
-            <RemiseInput id="pos-remise-globale" label="Remise globale" value={cart.remiseGlobale} devise={devise} onChange={onRemiseGlobale} />
+            <RemiseInput
+              id="pos-remise-globale"
+              label="Remise globale"
+              value={cart.remiseGlobale}
+              devise={devise}
+              onChange={onRemiseGlobale}
+            />
           </div>
           {calc.totalRemises > 0 && (
             <div className="pos-total-row">
@@ -281,10 +369,19 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
             <span data-testid="pos-total">{money(calc.totalTtc)}</span>
           </div>
           <div className="pos-actions">
-            <button type="button" className="p-button p-button-secondary p-button-outlined" onClick={() => newSale(false)}>
+            <button
+              type="button"
+              className="p-button p-button-secondary p-button-outlined"
+              onClick={() => newSale(false)}
+            >
               Nouvelle vente (F6)
             </button>
-            <button type="button" className="p-button pos-pay-button" onClick={openPayment} disabled={cart.lignes.length === 0}>
+            <button
+              type="button"
+              className="p-button pos-pay-button"
+              onClick={openPayment}
+              disabled={cart.lignes.length === 0}
+            >
               Payer (F8) {money(calc.totalTtc)}
             </button>
           </div>
@@ -306,10 +403,18 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
         />
       )}
       {done && (
-        <Dialog header={`Vente ${done.numero} enregistrée`} visible onHide={() => newSale(true)} className="pos-receipt-dialog" breakpoints={{ '640px': '100vw' }} modal>
+        <Dialog
+          header={`Vente ${done.numero} enregistrée`}
+          visible
+          onHide={() => newSale(true)}
+          className="pos-receipt-dialog"
+          breakpoints={{ '640px': '100vw' }}
+          modal
+        >
           <p className="mt-0">
             Total {money(done.totalTtc)}
-            {done.rendu > 0 && <strong> — monnaie rendue {money(done.rendu)}</strong>}. Échap ou F6 : nouvelle vente.
+            {done.rendu > 0 && <strong> — monnaie rendue {money(done.rendu)}</strong>}. Échap ou F6
+            : nouvelle vente.
           </p>
           <ReceiptPanel serviceId={serviceId} vente={done} shop={shop.data} autoFocus autoPrint />
         </Dialog>

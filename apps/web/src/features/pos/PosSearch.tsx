@@ -22,7 +22,10 @@ interface Props {
  * text lives here, so a keystroke re-renders nothing else.
  */
 export const PosSearch = memo(
-  forwardRef<HTMLInputElement, Props>(function PosSearch({ serviceId, devise, cache, onScan, onPick, onFirstMatch }, ref) {
+  forwardRef<HTMLInputElement, Props>(function PosSearch(
+    { serviceId, devise, cache, onScan, onPick, onFirstMatch },
+    ref,
+  ) {
     const [text, setText] = useState('');
     const [active, setActive] = useState(0);
     const q = useDebounced(text.trim(), 150);
@@ -81,7 +84,12 @@ export const PosSearch = memo(
           />
         </span>
         {open && (
-          <ul id="pos-suggestions" role="listbox" aria-label="Produits correspondants" className="pos-suggestions">
+          <ul
+            id="pos-suggestions"
+            role="listbox"
+            aria-label="Produits correspondants"
+            className="pos-suggestions"
+          >
             {items.map((p, i) => (
               <li
                 key={p.id}

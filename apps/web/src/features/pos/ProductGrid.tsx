@@ -3,10 +3,27 @@ import { memo, useState } from 'react';
 import { useCategorieOptions } from '../produits/api';
 import { useGrid, type ProductCache } from './api';
 
-const Tile = memo(function Tile({ produit, devise, onPick }: { produit: Produit; devise: string; onPick: (p: Produit) => void }) {
+const Tile = memo(function Tile({
+  produit,
+  devise,
+  onPick,
+}: {
+  produit: Produit;
+  devise: string;
+  onPick: (p: Produit) => void;
+}) {
   return (
-    <button type="button" className="pos-tile" onClick={() => onPick(produit)} aria-label={`Ajouter ${produit.nom}`}>
-      {produit.image ? <img src={produit.image} alt="" loading="lazy" /> : <i className="pi pi-box" aria-hidden />}
+    <button
+      type="button"
+      className="pos-tile"
+      onClick={() => onPick(produit)}
+      aria-label={`Ajouter ${produit.nom}`}
+    >
+      {produit.image ? (
+        <img src={produit.image} alt="" loading="lazy" />
+      ) : (
+        <i className="pi pi-box" aria-hidden />
+      )}
       <span className="pos-tile-name">{produit.nom}</span>
       <span className="pos-tile-price">{formatMoney(produit.prixVente, devise)}</span>
       <span className="pos-tile-stock">
@@ -31,7 +48,12 @@ export const ProductGrid = memo(function ProductGrid({ serviceId, devise, cache,
   const grid = useGrid(serviceId, categorieId, cache, open);
   return (
     <section className="pos-grid-panel" aria-label="Produits par catégorie">
-      <button type="button" className="p-button p-button-text p-button-sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="p-button p-button-text p-button-sm"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         <i className={`pi ${open ? 'pi-chevron-up' : 'pi-th-large'} mr-2`} aria-hidden />
         {open ? 'Masquer la grille' : 'Afficher la grille des produits'}
       </button>
@@ -55,7 +77,9 @@ export const ProductGrid = memo(function ProductGrid({ serviceId, devise, cache,
             {(grid.data ?? []).map((p) => (
               <Tile key={p.id} produit={p} devise={devise} onPick={onPick} />
             ))}
-            {grid.data?.length === 0 && <p className="text-color-secondary">Aucun produit dans cette catégorie.</p>}
+            {grid.data?.length === 0 && (
+              <p className="text-color-secondary">Aucun produit dans cette catégorie.</p>
+            )}
           </div>
         </>
       )}

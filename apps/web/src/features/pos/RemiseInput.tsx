@@ -12,7 +12,13 @@ interface Props {
 }
 
 /** A discount: an amount in the shop's currency, or a percentage (sent in basis points). */
-export const RemiseInput = memo(function RemiseInput({ id, label, value, onChange, devise }: Props) {
+export const RemiseInput = memo(function RemiseInput({
+  id,
+  label,
+  value,
+  onChange,
+  devise,
+}: Props) {
   const type = value?.type ?? 'montant';
   const unit = currencySymbol(devise);
   // A percentage is kept in basis points (2 decimals), an amount in minor units (the currency's decimals).
@@ -25,7 +31,14 @@ export const RemiseInput = memo(function RemiseInput({ id, label, value, onChang
   };
   return (
     <div className="pos-remise p-inputgroup">
-      <NumberField id={id} aria-label={label} inputMode="decimal" placeholder="Remise" text={value === null ? '' : formatScaled(value.valeur, digits)} onText={onText} />
+      <NumberField
+        id={id}
+        aria-label={label}
+        inputMode="decimal"
+        placeholder="Remise"
+        text={value === null ? '' : formatScaled(value.valeur, digits)}
+        onText={onText}
+      />
       <button
         type="button"
         className="p-button p-button-outlined p-button-secondary pos-remise-type"

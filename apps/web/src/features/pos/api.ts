@@ -1,4 +1,13 @@
-import type { Client, ClientInput, ClientPage, Produit, ProduitPage, TypeVentePage, Vente, VenteInput } from '@comptoir/shared';
+import type {
+  Client,
+  ClientInput,
+  ClientPage,
+  Produit,
+  ProduitPage,
+  TypeVentePage,
+  Vente,
+  VenteInput,
+} from '@comptoir/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/errors';
 import { http } from '../../lib/http';
@@ -12,7 +21,8 @@ import { toCartProduct, type CartProduct } from './cart';
 export class ProductCache {
   private readonly byCode = new Map<string, CartProduct>();
   remember(produits: readonly Produit[]): void {
-    for (const p of produits) if (p.codeBarres && p.actif) this.byCode.set(p.codeBarres, toCartProduct(p));
+    for (const p of produits)
+      if (p.codeBarres && p.actif) this.byCode.set(p.codeBarres, toCartProduct(p));
   }
   get(code: string): CartProduct | undefined {
     return this.byCode.get(code);
@@ -27,7 +37,9 @@ const produits = (serviceId: number) => shopPath(serviceId, 'produits');
 /** One request to the barcode endpoint; null when no active product carries that code. */
 export async function lookupBarcode(serviceId: number, code: string): Promise<Produit | null> {
   try {
-    const p = await http.get<Produit>(`${produits(serviceId)}/code-barres/${encodeURIComponent(code)}`);
+    const p = await http.get<Produit>(
+      `${produits(serviceId)}/code-barres/${encodeURIComponent(code)}`,
+    );
     return p.actif ? p : null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
@@ -54,11 +66,18 @@ export function useSuggestions(serviceId: number, q: string, cache: ProductCache
 }
 
 /** A page of the product grid (one category, or all). */
-export function useGrid(serviceId: number, categorieId: number | null, cache: ProductCache, enabled: boolean) {
+export function useGrid(
+  serviceId: number,
+  categorieId: number | null,
+  cache: ProductCache,
+  enabled: boolean,
+) {
   return useQuery({
     queryKey: ['produits', serviceId, 'pos-grid', categorieId],
     queryFn: async () => {
-      const page = await http.get<ProduitPage>(produits(serviceId), { query: { actif: true, size: 48, sort: 'nom,asc', categorieId: categorieId ?? undefined } });
+      const page = await http.get<ProduitPage>(produits(serviceId), {
+        query: { actif: true, size: 48, sort: 'nom,asc', categorieId: categorieId ?? undefined },
+      });
       cache.remember(page.items);
       return page.items;
     },
@@ -71,15 +90,23 @@ export function useGrid(serviceId: number, categorieId: number | null, cache: Pr
 export const useTypesVentes = () =>
   useQuery({
     queryKey: ['types-ventes', 'pos'],
-    queryFn: () => http.get<TypeVentePage>('/api/types-ventes', { query: { actif: true, size: 50, sort: 'id,asc' } }),
+    queryFn: () =>
+      http.get<TypeVentePage>('/api/types-ventes', {
+        query: { actif: true, size: 50, sort: 'id,asc' },
+      }),
     select: (p) => p.items,
     staleTime: 5 * 60_000,
   });
 
 export const searchClients = (serviceId: number, q: string) =>
-  http.get<ClientPage>(shopPath(serviceId, 'clients'), { query: { q, actif: true, size: 8, sort: 'nom,asc' } }).then((p) => p.items);
+  http
+    .get<ClientPage>(shopPath(serviceId, 'clients'), {
+      query: { q, actif: true, size: 8, sort: 'nom,asc' },
+    })
+    .then((p) => p.items);
 
-export const createClient = (serviceId: number, body: ClientInput) => http.post<Client>(shopPath(serviceId, 'clients'), body);
+export const createClient = (serviceId: number, body: ClientInput) =>
+  http.post<Client>(shopPath(serviceId, 'clients'), body);
 
 /** `POST …/ventes`: the server prices, checks stock and records; the answer is the sale. */
 export function useCreateVente(serviceId: number) {

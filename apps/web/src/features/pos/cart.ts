@@ -1,4 +1,12 @@
-import { calculerVente, type PrixUtilise, type Produit, type Remise, type ReglesTva, type VenteCalculee, type VenteInput } from '@comptoir/shared';
+import {
+  calculerVente,
+  type PrixUtilise,
+  type Produit,
+  type Remise,
+  type ReglesTva,
+  type VenteCalculee,
+  type VenteInput,
+} from '@comptoir/shared';
 
 /** What the cart keeps of a product: enough to price and show a line after a reload. */
 export interface CartProduct {
@@ -38,7 +46,14 @@ export interface Cart {
   derniere: number | null;
 }
 
-export const EMPTY_CART: Cart = { lignes: [], client: null, typeVenteId: null, remiseGlobale: null, cleIdempotence: null, derniere: null };
+export const EMPTY_CART: Cart = {
+  lignes: [],
+  client: null,
+  typeVenteId: null,
+  remiseGlobale: null,
+  cleIdempotence: null,
+  derniere: null,
+};
 
 export const toCartProduct = (p: Produit): CartProduct => ({
   id: p.id,
@@ -53,7 +68,8 @@ export const toCartProduct = (p: Produit): CartProduct => ({
 });
 
 /** The unit price of the sale type: wholesale falls back to retail (as the server does). */
-export const prixUnitaire = (p: CartProduct, prix: PrixUtilise): number => (prix === 'gros' ? (p.prixGros ?? p.prixVente) : p.prixVente);
+export const prixUnitaire = (p: CartProduct, prix: PrixUtilise): number =>
+  prix === 'gros' ? (p.prixGros ?? p.prixVente) : p.prixVente;
 
 export type CartAction =
   | { type: 'add'; produit: CartProduct; quantite?: number }
@@ -90,11 +106,19 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
     case 'add': {
       const add = action.quantite ?? ONE;
       const existing = cart.lignes.find((l) => l.produit.id === action.produit.id);
-      if (existing) return mapLine(cart, action.produit.id, (l) => ({ ...l, quantite: l.quantite + add }));
-      return { ...cart, lignes: [...cart.lignes, { produit: action.produit, quantite: add, remise: null }], derniere: action.produit.id };
+      if (existing)
+        return mapLine(cart, action.produit.id, (l) => ({ ...l, quantite: l.quantite + add }));
+      return {
+        ...cart,
+        lignes: [...cart.lignes, { produit: action.produit, quantite: add, remise: null }],
+        derniere: action.produit.id,
+      };
     }
     case 'quantite':
-      return mapLine(cart, action.produitId, (l) => ({ ...l, quantite: clampQuantite(l, action.quantite) }));
+      return mapLine(cart, action.produitId, (l) => ({
+        ...l,
+        quantite: clampQuantite(l, action.quantite),
+      }));
     case 'step':
       return mapLine(cart, action.produitId, (l) => {
         const q = l.quantite + action.delta * ONE;
@@ -122,7 +146,12 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
 /** The cart's figures, computed exactly as the server will (calculerVente). */
 export function totaux(cart: Cart, prix: PrixUtilise, regles: ReglesTva): VenteCalculee {
   return calculerVente(
-    cart.lignes.map((l) => ({ prixUnitaire: prixUnitaire(l.produit, prix), quantite: l.quantite, tauxTva: l.produit.tauxTva, remise: l.remise })),
+    cart.lignes.map((l) => ({
+      prixUnitaire: prixUnitaire(l.produit, prix),
+      quantite: l.quantite,
+      tauxTva: l.produit.tauxTva,
+      remise: l.remise,
+    })),
     cart.remiseGlobale,
     regles,
   );
@@ -132,12 +161,21 @@ export function totaux(cart: Cart, prix: PrixUtilise, regles: ReglesTva): VenteC
 const effective = (r: Remise | null): Remise | null => (r && r.valeur > 0 ? r : null);
 
 /** The body of `POST …/ventes` for this cart (payments and due date from the payment dialog). */
-export function venteBody(cart: Cart, cle: string, paiements: VenteInput['paiements'], echeance: string | null): VenteInput {
+export function venteBody(
+  cart: Cart,
+  cle: string,
+  paiements: VenteInput['paiements'],
+  echeance: string | null,
+): VenteInput {
   return {
     cleIdempotence: cle,
     typeVenteId: cart.typeVenteId ?? 0,
     clientId: cart.client?.id ?? null,
-    lignes: cart.lignes.map((l) => ({ produitId: l.produit.id, quantite: l.quantite, remise: effective(l.remise) })),
+    lignes: cart.lignes.map((l) => ({
+      produitId: l.produit.id,
+      quantite: l.quantite,
+      remise: effective(l.remise),
+    })),
     remiseGlobale: effective(cart.remiseGlobale),
     paiements,
     echeance,
@@ -151,7 +189,10 @@ export const cartStorageKey = (serviceId: number) => `comptoir.pos.${serviceId}`
 function isCart(value: unknown): value is Cart {
   if (typeof value !== 'object' || value === null) return false;
   const c = value as Partial<Cart>;
-  return Array.isArray(c.lignes) && c.lignes.every((l) => typeof l?.produit?.id === 'number' && typeof l.quantite === 'number');
+  return (
+    Array.isArray(c.lignes) &&
+    c.lignes.every((l) => typeof l?.produit?.id === 'number' && typeof l.quantite === 'number')
+  );
 }
 
 /** The stored sale in progress of a shop, or an empty cart (nothing stored, or unreadable). */
@@ -165,7 +206,8 @@ export function loadCart(serviceId: number): Cart {
 }
 
 /** Nothing worth keeping: no line, no customer, no pending key, no global discount. */
-export const isEmptyCart = (cart: Cart): boolean => cart.lignes.length === 0 && !cart.client && !cart.cleIdempotence && !cart.remiseGlobale;
+export const isEmptyCart = (cart: Cart): boolean =>
+  cart.lignes.length === 0 && !cart.client && !cart.cleIdempotence && !cart.remiseGlobale;
 
 export function saveCart(serviceId: number, cart: Cart): void {
   try {

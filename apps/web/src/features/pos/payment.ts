@@ -37,9 +37,16 @@ export function resumePaiements(total: number, drafts: PaymentDraft[]): PaymentS
     if (d.mode === 'especes' || !d.montant || d.montant <= 0) continue;
     if (d.montant > du) erreur = 'Les paiements dépassent le total de la vente.';
     const montant = Math.min(d.montant, du);
-    if (d.mode === 'mobile_money' && !d.operateur.trim()) erreur ??= "Indiquez l'opérateur de mobile money.";
+    if (d.mode === 'mobile_money' && !d.operateur.trim())
+      erreur ??= "Indiquez l'opérateur de mobile money.";
     if (montant > 0)
-      paiements.push({ mode: d.mode, montant, recu: null, operateur: d.operateur.trim() || null, reference: d.reference.trim() || null });
+      paiements.push({
+        mode: d.mode,
+        montant,
+        recu: null,
+        operateur: d.operateur.trim() || null,
+        reference: d.reference.trim() || null,
+      });
     du -= montant;
   }
   let rendu = 0;
@@ -47,7 +54,14 @@ export function resumePaiements(total: number, drafts: PaymentDraft[]): PaymentS
     if (d.mode !== 'especes' || !d.recu || d.recu <= 0) continue;
     const cash = monnaieARendre(d.recu, du);
     rendu += cash.rendu;
-    if (cash.applique > 0) paiements.push({ mode: 'especes', montant: cash.applique, recu: d.recu, operateur: null, reference: null });
+    if (cash.applique > 0)
+      paiements.push({
+        mode: 'especes',
+        montant: cash.applique,
+        recu: d.recu,
+        operateur: null,
+        reference: null,
+      });
     du -= cash.applique;
   }
   return { paiements, paye: total - du, reste: du, rendu, erreur };

@@ -37,16 +37,45 @@ export function AjustementDialog({ produit, saving, serverErrors, onSave, onHide
     if (!hasErrors(found)) onSave(body);
   };
   return (
-    <FormDialog header={`Ajuster le stock ${deNom(produit.nom)}`} visible onHide={onHide} formId={FORM_ID} saving={saving} width="30rem">
+    <FormDialog
+      header={`Ajuster le stock ${deNom(produit.nom)}`}
+      visible
+      onHide={onHide}
+      formId={FORM_ID}
+      saving={saving}
+      width="30rem"
+    >
       <form id={FORM_ID} onSubmit={submit} noValidate aria-label="Ajustement de stock">
         <div className="field">
-          <SelectButton value={sens} options={SENS} onChange={(e) => e.value && setSens(e.value as 1 | -1)} aria-label="Sens de l'ajustement" allowEmpty={false} />
+          <SelectButton
+            value={sens}
+            options={SENS}
+            onChange={(e) => e.value && setSens(e.value as 1 | -1)}
+            aria-label="Sens de l'ajustement"
+            allowEmpty={false}
+          />
         </div>
         <FormField id="ajustement-quantite" label="Quantité" error={errors['quantite']}>
-          <QuantityInput id="ajustement-quantite" value={quantite} onChange={setQuantite} fractionnable={produit.unite.fractionnable} suffix={produit.unite.symbole} min={0} error={errors['quantite']} />
+          <QuantityInput
+            id="ajustement-quantite"
+            value={quantite}
+            onChange={setQuantite}
+            fractionnable={produit.unite.fractionnable}
+            suffix={produit.unite.symbole}
+            min={0}
+            error={errors['quantite']}
+          />
         </FormField>
         <FormField id="ajustement-motif" label="Motif" error={errors['motif']}>
-          <InputText id="ajustement-motif" value={motif} onChange={(e) => setMotif(e.target.value)} maxLength={255} className="w-full" invalid={Boolean(errors['motif'])} {...fieldA11y('ajustement-motif', errors['motif'])} />
+          <InputText
+            id="ajustement-motif"
+            value={motif}
+            onChange={(e) => setMotif(e.target.value)}
+            maxLength={255}
+            className="w-full"
+            invalid={Boolean(errors['motif'])}
+            {...fieldA11y('ajustement-motif', errors['motif'])}
+          />
         </FormField>
       </form>
     </FormDialog>

@@ -13,7 +13,13 @@ import { useFeedback } from '../../lib/use-feedback';
 import { useListParams } from '../../lib/use-list-params';
 import { useSession } from '../../lib/use-session';
 import { AJUSTEMENT_FIELDS, AjustementDialog } from './AjustementDialog';
-import { useAjustement, useDeleteProduit, useMouvements, useProduit, useSetProduitActif } from './api';
+import {
+  useAjustement,
+  useDeleteProduit,
+  useMouvements,
+  useProduit,
+  useSetProduitActif,
+} from './api';
 import { MouvementsTable } from './MouvementsTable';
 import { ProduitSummary } from './ProduitSummary';
 
@@ -33,7 +39,14 @@ function ProduitDetail({ serviceId, id }: { serviceId: number; id: number }) {
   const setActif = useSetProduitActif(serviceId);
   const remove = useDeleteProduit(serviceId);
 
-  if (produit.isError) return <Message severity="error" text={errorMessage(produit.error)} className="w-full justify-content-start" />;
+  if (produit.isError)
+    return (
+      <Message
+        severity="error"
+        text={errorMessage(produit.error)}
+        className="w-full justify-content-start"
+      />
+    );
   if (produit.isPending || devise === null) return <p role="status">Chargement…</p>;
   const p = produit.data;
 
@@ -42,12 +55,26 @@ function ProduitDetail({ serviceId, id }: { serviceId: number; id: number }) {
       setActif.mutate(
         { id: target.id, actif: !target.actif },
         {
-          onSuccess: (saved) => feedback.success(saved.actif ? 'Produit activé' : 'Produit désactivé', `« ${saved.nom} » ${saved.actif ? 'est de nouveau proposé à la vente' : "n'est plus proposé à la vente"}.`),
-          onError: feedback.actionError(target.actif ? 'Désactivation impossible' : 'Activation impossible'),
+          onSuccess: (saved) =>
+            feedback.success(
+              saved.actif ? 'Produit activé' : 'Produit désactivé',
+              `« ${saved.nom} » ${saved.actif ? 'est de nouveau proposé à la vente' : "n'est plus proposé à la vente"}.`,
+            ),
+          onError: feedback.actionError(
+            target.actif ? 'Désactivation impossible' : 'Activation impossible',
+          ),
         },
       );
     if (!target.actif) return run();
-    confirmDialog({ header: 'Désactiver le produit', message: `Désactiver « ${target.nom} » ? Il ne sera plus proposé à la vente ; son historique est conservé.`, icon: 'pi pi-exclamation-triangle', acceptLabel: 'Oui', rejectLabel: 'Non', defaultFocus: 'reject', accept: run });
+    confirmDialog({
+      header: 'Désactiver le produit',
+      message: `Désactiver « ${target.nom} » ? Il ne sera plus proposé à la vente ; son historique est conservé.`,
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: 'Oui',
+      rejectLabel: 'Non',
+      defaultFocus: 'reject',
+      accept: run,
+    });
   };
   const askDelete = (target: Produit) =>
     confirmDialog({
@@ -73,20 +100,74 @@ function ProduitDetail({ serviceId, id }: { serviceId: number; id: number }) {
     <div className="card-surface">
       <ConfirmDialog />
       <PageHeader title={p.nom}>
-        <Button type="button" label="Modifier" icon="pi pi-pencil" outlined onClick={() => void navigate(`/pages/produits/${p.id}/edit`)} />
-        {owner && <Button type="button" label="Ajuster le stock" icon="pi pi-sliders-h" onClick={() => { ajuster.reset(); dialog.open('new'); }} />}
-        {owner && <Button type="button" label={p.actif ? 'Désactiver' : 'Activer'} icon={p.actif ? 'pi pi-ban' : 'pi pi-check-circle'} severity={p.actif ? 'warning' : 'success'} outlined onClick={() => toggle(p)} />}
-        {owner && unused && <Button type="button" label="Supprimer" icon="pi pi-trash" severity="danger" outlined onClick={() => askDelete(p)} />}
+        <Button
+          type="button"
+          label="Modifier"
+          icon="pi pi-pencil"
+          outlined
+          onClick={() => void navigate(`/pages/produits/${p.id}/edit`)}
+        />
+        {owner && (
+          <Button
+            type="button"
+            label="Ajuster le stock"
+            icon="pi pi-sliders-h"
+            onClick={() => {
+              ajuster.reset();
+              dialog.open('new');
+            }}
+          />
+        )}
+        {owner && (
+          <Button
+            type="button"
+            label={p.actif ? 'Désactiver' : 'Activer'}
+            icon={p.actif ? 'pi pi-ban' : 'pi pi-check-circle'}
+            severity={p.actif ? 'warning' : 'success'}
+            outlined
+            onClick={() => toggle(p)}
+          />
+        )}
+        {owner && unused && (
+          <Button
+            type="button"
+            label="Supprimer"
+            icon="pi pi-trash"
+            severity="danger"
+            outlined
+            onClick={() => askDelete(p)}
+          />
+        )}
       </PageHeader>
       <div className="flex flex-wrap gap-3 align-items-start mb-3">
-        {p.image && <img src={p.image} alt={`Photo ${deNom(p.nom)}`} width={96} height={96} className="border-round" style={{ objectFit: 'cover' }} />}
+        {p.image && (
+          <img
+            src={p.image}
+            alt={`Photo ${deNom(p.nom)}`}
+            width={96}
+            height={96}
+            className="border-round"
+            style={{ objectFit: 'cover' }}
+          />
+        )}
         <div className="flex-1">
           <ProduitSummary produit={p} devise={devise} />
         </div>
       </div>
       <h2 className="text-xl">Mouvements de stock</h2>
-      {mouvements.isError && <Message severity="error" text={errorMessage(mouvements.error)} className="w-full justify-content-start mb-3" />}
-      <MouvementsTable page={mouvements.data} loading={mouvements.isFetching} list={list} symbole={p.unite.symbole} />
+      {mouvements.isError && (
+        <Message
+          severity="error"
+          text={errorMessage(mouvements.error)}
+          className="w-full justify-content-start mb-3"
+        />
+      )}
+      <MouvementsTable
+        page={mouvements.data}
+        loading={mouvements.isFetching}
+        list={list}
+        symbole={p.unite.symbole}
+      />
       {owner && dialog.target !== null && (
         <AjustementDialog
           produit={p}
@@ -115,5 +196,11 @@ function ProduitDetail({ serviceId, id }: { serviceId: number; id: number }) {
 export default function ProduitDetailRoute() {
   const { id } = useParams();
   if (!id || !/^\d{1,12}$/.test(id)) return <Navigate to="/notfound" replace />;
-  return <WithShop>{(serviceId) => <ProduitDetail key={`${serviceId}-${id}`} serviceId={serviceId} id={Number(id)} />}</WithShop>;
+  return (
+    <WithShop>
+      {(serviceId) => (
+        <ProduitDetail key={`${serviceId}-${id}`} serviceId={serviceId} id={Number(id)} />
+      )}
+    </WithShop>
+  );
 }

@@ -11,7 +11,17 @@ import { useCurrentShop } from '../../lib/shop';
 import { useFeedback } from '../../lib/use-feedback';
 import { useSession } from '../../lib/use-session';
 import { useToast } from '../../lib/toast';
-import { useCategorieOptions, useCreateProduit, useDefaultTva, useMarqueOptions, useProduit, useRemoveProduitImage, useUniteOptions, useUpdateProduit, useUploadProduitImage } from './api';
+import {
+  useCategorieOptions,
+  useCreateProduit,
+  useDefaultTva,
+  useMarqueOptions,
+  useProduit,
+  useRemoveProduitImage,
+  useUniteOptions,
+  useUpdateProduit,
+  useUploadProduitImage,
+} from './api';
 import { PRODUIT_FIELDS } from './produit-form';
 import { ProduitForm } from './ProduitForm';
 
@@ -40,8 +50,14 @@ function ProduitEditor({ serviceId, id }: { serviceId: number; id: number | null
     if (id === null) {
       create.mutate(body, {
         onSuccess: async (created) => {
-          if (pending) await upload.mutateAsync({ id: created.id, file: pending }).catch(feedback.actionError('Photo refusée'));
-          feedback.success('Produit créé', `« ${created.nom} » est ajouté au catalogue (code-barres ${created.codeBarres ?? '—'}).`);
+          if (pending)
+            await upload
+              .mutateAsync({ id: created.id, file: pending })
+              .catch(feedback.actionError('Photo refusée'));
+          feedback.success(
+            'Produit créé',
+            `« ${created.nom} » est ajouté au catalogue (code-barres ${created.codeBarres ?? '—'}).`,
+          );
           void navigate(`/pages/produits/${created.id}`);
         },
         onError: feedback.formError('Création impossible', PRODUIT_FIELDS),
@@ -61,15 +77,39 @@ function ProduitEditor({ serviceId, id }: { serviceId: number; id: number | null
     }
   };
 
-  const loading = (id !== null && produit.isPending) || unites.isPending || categories.isPending || (id === null && defaultTva.isPending) || devise === null;
+  const loading =
+    (id !== null && produit.isPending) ||
+    unites.isPending ||
+    categories.isPending ||
+    (id === null && defaultTva.isPending) ||
+    devise === null;
   const image = id === null ? null : (produit.data?.image ?? null);
   return (
     <div className="card-surface">
       <PageHeader title={id === null ? 'Nouveau produit' : 'Modifier le produit'}>
-        <Button type="button" label="Annuler" icon="pi pi-times" text onClick={() => void navigate(id === null ? '/pages/produits' : `/pages/produits/${id}`)} />
-        <Button type="submit" form={FORM_ID} label="Enregistrer" icon="pi pi-check" loading={saving} disabled={loading} />
+        <Button
+          type="button"
+          label="Annuler"
+          icon="pi pi-times"
+          text
+          onClick={() => void navigate(id === null ? '/pages/produits' : `/pages/produits/${id}`)}
+        />
+        <Button
+          type="submit"
+          form={FORM_ID}
+          label="Enregistrer"
+          icon="pi pi-check"
+          loading={saving}
+          disabled={loading}
+        />
       </PageHeader>
-      {produit.isError && <Message severity="error" text={errorMessage(produit.error)} className="w-full justify-content-start mb-3" />}
+      {produit.isError && (
+        <Message
+          severity="error"
+          text={errorMessage(produit.error)}
+          className="w-full justify-content-start mb-3"
+        />
+      )}
       {loading && !produit.isError && <p role="status">Chargement…</p>}
       {!loading && devise !== null && (id === null || produit.data) && (
         <>
@@ -85,13 +125,42 @@ function ProduitEditor({ serviceId, id }: { serviceId: number; id: number | null
               onPick={(file) =>
                 id === null
                   ? setPending(file)
-                  : upload.mutate({ id, file }, { onSuccess: () => feedback.success('Photo enregistrée', 'La photo du produit a été mise à jour.'), onError: feedback.actionError('Photo refusée') })
+                  : upload.mutate(
+                      { id, file },
+                      {
+                        onSuccess: () =>
+                          feedback.success(
+                            'Photo enregistrée',
+                            'La photo du produit a été mise à jour.',
+                          ),
+                        onError: feedback.actionError('Photo refusée'),
+                      },
+                    )
               }
-              onRemove={id === null ? null : () => removeImage.mutate(id, { onSuccess: () => feedback.success('Photo supprimée', 'Le produit n’a plus de photo.'), onError: feedback.actionError('Suppression impossible') })}
-              onTooLarge={() => toast({ severity: 'error', summary: 'Photo refusée', detail: 'La photo ne doit pas dépasser 5 Mo.' })}
+              onRemove={
+                id === null
+                  ? null
+                  : () =>
+                      removeImage.mutate(id, {
+                        onSuccess: () =>
+                          feedback.success('Photo supprimée', 'Le produit n’a plus de photo.'),
+                        onError: feedback.actionError('Suppression impossible'),
+                      })
+              }
+              onTooLarge={() =>
+                toast({
+                  severity: 'error',
+                  summary: 'Photo refusée',
+                  detail: 'La photo ne doit pas dépasser 5 Mo.',
+                })
+              }
               testId="produit-photo"
             />
-            <small className="text-color-secondary">{pending ? `Photo choisie : ${pending.name}, envoyée à l'enregistrement.` : IMAGE_HINT}</small>
+            <small className="text-color-secondary">
+              {pending
+                ? `Photo choisie : ${pending.name}, envoyée à l'enregistrement.`
+                : IMAGE_HINT}
+            </small>
           </div>
           <ProduitForm
             key={produit.data?.id ?? 'new'}
@@ -116,5 +185,11 @@ export default function ProduitFormRoute() {
   const { id } = useParams();
   if (id !== undefined && !/^\d{1,12}$/.test(id)) return <Navigate to="/notfound" replace />;
   const produitId = id === undefined ? null : Number(id);
-  return <WithShop>{(serviceId) => <ProduitEditor key={`${serviceId}-${id ?? 'new'}`} serviceId={serviceId} id={produitId} />}</WithShop>;
+  return (
+    <WithShop>
+      {(serviceId) => (
+        <ProduitEditor key={`${serviceId}-${id ?? 'new'}`} serviceId={serviceId} id={produitId} />
+      )}
+    </WithShop>
+  );
 }

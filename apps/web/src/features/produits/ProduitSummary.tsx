@@ -3,7 +3,15 @@ import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
 import { StockCell } from './StockCell';
 
-const Item = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
+const Item = ({
+  label,
+  children,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+}) => (
   <div className="col-12 sm:col-6 lg:col-3">
     <div className="text-color-secondary text-sm mb-1">{label}</div>
     <div className="text-xl font-semibold" data-testid={testId}>
@@ -45,7 +53,13 @@ export function ProduitSummary({ produit: p, devise }: { produit: Produit; devis
         ))}
         <div className="col-12 sm:col-6 lg:col-3">
           <dt className="text-color-secondary text-sm">Statut</dt>
-          <dd className="m-0">{p.actif ? <Tag value="Actif" severity="success" /> : <Tag value="Inactif" severity="secondary" />}</dd>
+          <dd className="m-0">
+            {p.actif ? (
+              <Tag value="Actif" severity="success" />
+            ) : (
+              <Tag value="Inactif" severity="secondary" />
+            )}
+          </dd>
         </div>
         {p.description && (
           <div className="col-12">

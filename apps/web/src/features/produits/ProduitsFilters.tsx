@@ -24,13 +24,46 @@ const idOptions = (items: Option[]) => items.map((o) => ({ value: String(o.id), 
 
 /** Filters of the products list: category, brand, active, stock state. */
 export function ProduitsFilters({ filters, categories, marques, onFilter }: Props) {
-  const pick = (key: string) => (e: { value: unknown }) => onFilter(key, (e.value as string | null) ?? null);
+  const pick = (key: string) => (e: { value: unknown }) =>
+    onFilter(key, (e.value as string | null) ?? null);
   return (
     <>
-      <Dropdown value={filters['categorieId'] ?? null} options={idOptions(categories)} onChange={pick('categorieId')} placeholder="Toutes les catégories" showClear filter aria-label="Filtrer par catégorie" />
-      {marques && <Dropdown value={filters['marqueId'] ?? null} options={idOptions(marques)} onChange={pick('marqueId')} placeholder="Toutes les marques" showClear filter aria-label="Filtrer par marque" />}
-      <Dropdown value={filters['actif'] ?? null} options={ACTIVE_OPTIONS} onChange={pick('actif')} placeholder="Actifs et inactifs" showClear aria-label="Filtrer par statut" />
-      <Dropdown value={filters['stock'] ?? null} options={STOCK_OPTIONS} onChange={pick('stock')} placeholder="Tout le stock" showClear aria-label="Filtrer par état du stock" />
+      <Dropdown
+        value={filters['categorieId'] ?? null}
+        options={idOptions(categories)}
+        onChange={pick('categorieId')}
+        placeholder="Toutes les catégories"
+        showClear
+        filter
+        aria-label="Filtrer par catégorie"
+      />
+      {marques && (
+        <Dropdown
+          value={filters['marqueId'] ?? null}
+          options={idOptions(marques)}
+          onChange={pick('marqueId')}
+          placeholder="Toutes les marques"
+          showClear
+          filter
+          aria-label="Filtrer par marque"
+        />
+      )}
+      <Dropdown
+        value={filters['actif'] ?? null}
+        options={ACTIVE_OPTIONS}
+        onChange={pick('actif')}
+        placeholder="Actifs et inactifs"
+        showClear
+        aria-label="Filtrer par statut"
+      />
+      <Dropdown
+        value={filters['stock'] ?? null}
+        options={STOCK_OPTIONS}
+        onChange={pick('stock')}
+        placeholder="Tout le stock"
+        showClear
+        aria-label="Filtrer par état du stock"
+      />
     </>
   );
 }

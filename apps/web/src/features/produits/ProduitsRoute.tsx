@@ -32,8 +32,18 @@ function Produits({ serviceId }: { serviceId: number }) {
 
   const header = (
     <div className="flex flex-wrap gap-2 align-items-center">
-      <SearchBox value={list.state.q} onSearch={list.setSearch} label="Rechercher un produit" placeholder="Nom, référence ou code-barres" />
-      <ProduitsFilters filters={list.state.filters} categories={categories.data ?? []} marques={owner ? (marques.data ?? []) : null} onFilter={list.setFilter} />
+      <SearchBox
+        value={list.state.q}
+        onSearch={list.setSearch}
+        label="Rechercher un produit"
+        placeholder="Nom, référence ou code-barres"
+      />
+      <ProduitsFilters
+        filters={list.state.filters}
+        categories={categories.data ?? []}
+        marques={owner ? (marques.data ?? []) : null}
+        onFilter={list.setFilter}
+      />
     </div>
   );
 
@@ -41,13 +51,45 @@ function Produits({ serviceId }: { serviceId: number }) {
     <div className="card-surface">
       <PageHeader title="Produits">
         <ProduitsImportExport serviceId={serviceId} devise={devise} query={list.query} />
-        <Button type="button" label="Imprimer des étiquettes" icon="pi pi-print" outlined disabled={selection.length === 0} onClick={() => setEtiquettes(true)} />
-        <Button type="button" label="Nouveau produit" icon="pi pi-plus" onClick={() => void navigate('/pages/produits/add')} />
+        <Button
+          type="button"
+          label="Imprimer des étiquettes"
+          icon="pi pi-print"
+          outlined
+          disabled={selection.length === 0}
+          onClick={() => setEtiquettes(true)}
+        />
+        <Button
+          type="button"
+          label="Nouveau produit"
+          icon="pi pi-plus"
+          onClick={() => void navigate('/pages/produits/add')}
+        />
       </PageHeader>
-      {produits.isError && <Message severity="error" text={errorMessage(produits.error)} className="w-full justify-content-start mb-3" />}
-      <ProduitsTable page={produits.data} loading={produits.isFetching} list={list} devise={devise} header={header} onEdit={(p) => void navigate(`/pages/produits/${p.id}/edit`)}
-        selection={selection} onSelectionChange={setSelection} />
-      {etiquettes && <EtiquettesDialog serviceId={serviceId} produits={selection} onHide={() => setEtiquettes(false)} />}
+      {produits.isError && (
+        <Message
+          severity="error"
+          text={errorMessage(produits.error)}
+          className="w-full justify-content-start mb-3"
+        />
+      )}
+      <ProduitsTable
+        page={produits.data}
+        loading={produits.isFetching}
+        list={list}
+        devise={devise}
+        header={header}
+        onEdit={(p) => void navigate(`/pages/produits/${p.id}/edit`)}
+        selection={selection}
+        onSelectionChange={setSelection}
+      />
+      {etiquettes && (
+        <EtiquettesDialog
+          serviceId={serviceId}
+          produits={selection}
+          onHide={() => setEtiquettes(false)}
+        />
+      )}
     </div>
   );
 }

@@ -23,9 +23,20 @@ interface Props {
 
 const photoCell = (p: Produit) =>
   p.image ? (
-    <img src={p.image} alt="" width={40} height={40} className="border-round" style={{ objectFit: 'cover' }} />
+    <img
+      src={p.image}
+      alt=""
+      width={40}
+      height={40}
+      className="border-round"
+      style={{ objectFit: 'cover' }}
+    />
   ) : (
-    <span className="inline-flex align-items-center justify-content-center surface-200 border-round" style={{ width: 40, height: 40 }} aria-hidden="true">
+    <span
+      className="inline-flex align-items-center justify-content-center surface-200 border-round"
+      style={{ width: 40, height: 40 }}
+      aria-hidden="true"
+    >
       <i className="pi pi-image text-color-secondary" />
     </span>
   );
@@ -38,11 +49,27 @@ const nameCell = (p: Produit) => (
 );
 
 /** A page of the shop's products, server-paged, sorted and filtered. */
-export function ProduitsTable({ page, loading, list, devise, header, onEdit, selection, onSelectionChange }: Props) {
+export function ProduitsTable({
+  page,
+  loading,
+  list,
+  devise,
+  header,
+  onEdit,
+  selection,
+  onSelectionChange,
+}: Props) {
   const priceCell = (p: Produit) => (devise ? formatMoney(p.prixVente, devise) : '…');
   const actions = (p: Produit) => (
     <div className="flex gap-1 justify-content-end">
-      <Button type="button" icon="pi pi-pencil" rounded text aria-label={`Modifier ${p.nom}`} onClick={() => onEdit(p)} />
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        rounded
+        text
+        aria-label={`Modifier ${p.nom}`}
+        onClick={() => onEdit(p)}
+      />
     </div>
   );
   return (
@@ -63,12 +90,35 @@ export function ProduitsTable({ page, loading, list, devise, header, onEdit, sel
       <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
       <Column header="Photo" body={photoCell} />
       <Column header="Nom" sortable field="nom" body={nameCell} />
-      <Column header="Référence" sortable field="reference" body={(p: Produit) => p.reference ?? '—'} />
-      <Column header="Code-barres" sortable sortField="code_barres" field="codeBarres" body={(p: Produit) => p.codeBarres ?? '—'} />
+      <Column
+        header="Référence"
+        sortable
+        field="reference"
+        body={(p: Produit) => p.reference ?? '—'}
+      />
+      <Column
+        header="Code-barres"
+        sortable
+        sortField="code_barres"
+        field="codeBarres"
+        body={(p: Produit) => p.codeBarres ?? '—'}
+      />
       <Column header="Catégorie" body={(p: Produit) => p.categorie?.nom ?? '—'} />
       <Column header="Marque" body={(p: Produit) => p.marque?.nom ?? '—'} />
-      <Column header="Prix de vente" sortable sortField="prix_vente" field="prixVente" body={priceCell} className="text-right white-space-nowrap" />
-      <Column header="Stock" sortable field="quantite" body={(p: Produit) => <StockCell produit={p} />} />
+      <Column
+        header="Prix de vente"
+        sortable
+        sortField="prix_vente"
+        field="prixVente"
+        body={priceCell}
+        className="text-right white-space-nowrap"
+      />
+      <Column
+        header="Stock"
+        sortable
+        field="quantite"
+        body={(p: Produit) => <StockCell produit={p} />}
+      />
       <Column header="Actions" body={actions} headerClassName="text-right" />
     </DataTable>
   );

@@ -20,7 +20,22 @@ export interface ProduitValues {
 }
 
 /** Fields a server error may name: shown under them. */
-export const PRODUIT_FIELDS = ['nom', 'reference', 'codeBarres', 'categorieId', 'marqueId', 'uniteId', 'prixAchat', 'prixVente', 'prixGros', 'tauxTva', 'seuilAlerte', 'stockInitial', 'description', 'actif'] as const;
+export const PRODUIT_FIELDS = [
+  'nom',
+  'reference',
+  'codeBarres',
+  'categorieId',
+  'marqueId',
+  'uniteId',
+  'prixAchat',
+  'prixVente',
+  'prixGros',
+  'tauxTva',
+  'seuilAlerte',
+  'stockInitial',
+  'description',
+  'actif',
+] as const;
 
 /** The form's values: the product's, or a new product's with the shop's VAT rate (hundredths of a percent). */
 export function initialValues(p: Produit | null, defaultTva = 0): ProduitValues {

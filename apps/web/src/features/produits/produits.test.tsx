@@ -41,9 +41,19 @@ function catalogueApi(extra?: ApiHandler) {
       lists.push(new URLSearchParams(url.split('?')[1]));
       return json(200, { items: [produit()], total: 1, page: 1, size: 8 });
     }
-    if (url.startsWith('/api/services/1/categories?')) return json(200, { ...empty, items: [{ id: 3, nom: 'Épicerie', nbProduits: 1, createdAt: '' }], total: 1 });
+    if (url.startsWith('/api/services/1/categories?'))
+      return json(200, {
+        ...empty,
+        items: [{ id: 3, nom: 'Épicerie', nbProduits: 1, createdAt: '' }],
+        total: 1,
+      });
     if (url.startsWith('/api/services/1/marques?')) return json(200, empty);
-    if (url.startsWith('/api/unites?')) return json(200, { ...empty, items: [{ id: 1, nom: 'Pièce', symbole: 'pce', fractionnable: false, createdAt: '' }], total: 1 });
+    if (url.startsWith('/api/unites?'))
+      return json(200, {
+        ...empty,
+        items: [{ id: 1, nom: 'Pièce', symbole: 'pce', fractionnable: false, createdAt: '' }],
+        total: 1,
+      });
     return undefined;
   };
   return { lists, handler };
@@ -55,9 +65,19 @@ describe('/pages/produits', () => {
   it('asks the server for the page, sort, search and filters of the URL and shows price and low stock', async () => {
     logIn(['ROLE_PROPRIETAIRE']);
     const api = catalogueApi();
-    renderApp('/pages/produits?sort=prix_vente,desc&q=cafe&categorieId=3&stock=sous_seuil', api.handler);
+    renderApp(
+      '/pages/produits?sort=prix_vente,desc&q=cafe&categorieId=3&stock=sous_seuil',
+      api.handler,
+    );
     const row = (await screen.findByText('Café Touba 250 g')).closest('tr')!;
-    expect(Object.fromEntries(api.lists.at(-1)!)).toEqual({ page: '1', size: '8', sort: 'prix_vente,desc', q: 'cafe', categorieId: '3', stock: 'sous_seuil' });
+    expect(Object.fromEntries(api.lists.at(-1)!)).toEqual({
+      page: '1',
+      size: '8',
+      sort: 'prix_vente,desc',
+      q: 'cafe',
+      categorieId: '3',
+      stock: 'sous_seuil',
+    });
     await waitFor(() => expect(within(row).getByText(/^1.500.FCFA$/)).toBeInTheDocument());
     expect(within(row).getByText('Stock bas')).toBeInTheDocument();
     expect(within(row).getByText(/^3.pce$/)).toBeInTheDocument();
@@ -69,14 +89,17 @@ describe('/pages/produits/add', () => {
     logIn(['ROLE_PROPRIETAIRE']);
     const posted = vi.fn();
     const api = catalogueApi((url, init) => {
-      if (init?.method === 'POST' && url === '/api/services/1/produits') posted(JSON.parse(String(init.body)));
+      if (init?.method === 'POST' && url === '/api/services/1/produits')
+        posted(JSON.parse(String(init.body)));
       return undefined;
     });
     renderApp('/pages/produits/add', api.handler);
     const barcode = await screen.findByLabelText('Code-barres');
     const ui = userEvent.setup();
     await ui.type(barcode, '6001234567891{Enter}');
-    expect(await screen.findByText('La clé de contrôle du code EAN-13 est fausse (attendue : 9).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('La clé de contrôle du code EAN-13 est fausse (attendue : 9).'),
+    ).toBeInTheDocument();
     await ui.clear(barcode);
     await ui.type(barcode, '6001234567899');
     fireEvent.keyDown(barcode, { key: 'Enter' });
@@ -90,7 +113,16 @@ describe('/pages/produits/add', () => {
     const posted: any[] = [];
     const other = 'Le code-barres 6001234567899 est déjà utilisé par « Café Touba 250 g ».';
     const api = catalogueApi((url, init) => {
-      if (url === '/api/services/1') return json(200, { id: 1, nom: 'Boutique', devise: 'XOF', ville: 'Dakar', pays: 'SN', assujettiTva: true, tauxTvaDefaut: 1800 });
+      if (url === '/api/services/1')
+        return json(200, {
+          id: 1,
+          nom: 'Boutique',
+          devise: 'XOF',
+          ville: 'Dakar',
+          pays: 'SN',
+          assujettiTva: true,
+          tauxTvaDefaut: 1800,
+        });
       if (init?.method === 'POST' && url === '/api/services/1/produits') {
         posted.push(JSON.parse(String(init.body)));
         return problem(409, 'CONFLICT', other, [{ field: 'codeBarres', message: other }]);
@@ -107,7 +139,16 @@ describe('/pages/produits/add', () => {
     await ui.type(screen.getByLabelText('Stock initial'), '12');
     await ui.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toMatchObject({ nom: 'Café Touba 500 g', codeBarres: '6001234567899', uniteId: 1, prixVente: 2500, prixAchat: 0, tauxTva: 1800, stockInitial: 12000, actif: true });
+    expect(posted[0]).toMatchObject({
+      nom: 'Café Touba 500 g',
+      codeBarres: '6001234567899',
+      uniteId: 1,
+      prixVente: 2500,
+      prixAchat: 0,
+      tauxTva: 1800,
+      stockInitial: 12000,
+      actif: true,
+    });
     expect(await screen.findByText(other)).toHaveAttribute('id', 'produit-codeBarres-error');
   }, 20_000);
 });

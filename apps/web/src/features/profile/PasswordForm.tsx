@@ -25,7 +25,11 @@ const AUTOCOMPLETE: Record<Field, string> = {
 
 /** Change of password; on success every session closes and the user signs in again. */
 export function PasswordForm({ saving, serverErrors, onSave }: Props) {
-  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmation: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    currentPassword: '',
+    newPassword: '',
+    confirmation: '',
+  });
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const errors: Partial<Record<string, string>> = { ...serverErrors, ...localErrors };
 

@@ -23,7 +23,11 @@ export function ProfileForm({ user, saving, serverErrors, onSave }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body: ProfileUpdate = { prenom: prenom.trim(), nom: nom.trim(), telephone: telephone.trim() };
+    const body: ProfileUpdate = {
+      prenom: prenom.trim(),
+      nom: nom.trim(),
+      telephone: telephone.trim(),
+    };
     const found = validate(profileUpdateSchema, body);
     setLocalErrors(found);
     if (!hasErrors(found)) onSave(body);
@@ -32,14 +36,49 @@ export function ProfileForm({ user, saving, serverErrors, onSave }: Props) {
   return (
     <form onSubmit={submit} noValidate aria-label="Informations personnelles">
       <div className="formgrid grid">
-        <FormField id="prenom" label="Prénom" error={errors['prenom']} className="field col-12 md:col-6">
-          <InputText id="prenom" value={prenom} onChange={(e) => setPrenom(e.target.value)} autoComplete="given-name" className="w-full" invalid={Boolean(errors['prenom'])} {...fieldA11y('prenom', errors['prenom'])} />
+        <FormField
+          id="prenom"
+          label="Prénom"
+          error={errors['prenom']}
+          className="field col-12 md:col-6"
+        >
+          <InputText
+            id="prenom"
+            value={prenom}
+            onChange={(e) => setPrenom(e.target.value)}
+            autoComplete="given-name"
+            className="w-full"
+            invalid={Boolean(errors['prenom'])}
+            {...fieldA11y('prenom', errors['prenom'])}
+          />
         </FormField>
         <FormField id="nom" label="Nom" error={errors['nom']} className="field col-12 md:col-6">
-          <InputText id="nom" value={nom} onChange={(e) => setNom(e.target.value)} autoComplete="family-name" className="w-full" invalid={Boolean(errors['nom'])} {...fieldA11y('nom', errors['nom'])} />
+          <InputText
+            id="nom"
+            value={nom}
+            onChange={(e) => setNom(e.target.value)}
+            autoComplete="family-name"
+            className="w-full"
+            invalid={Boolean(errors['nom'])}
+            {...fieldA11y('nom', errors['nom'])}
+          />
         </FormField>
-        <FormField id="telephone" label="Téléphone" error={errors['telephone']} className="field col-12 md:col-6">
-          <InputText id="telephone" type="tel" value={telephone} onChange={(e) => setTelephone(e.target.value)} autoComplete="tel" className="w-full" invalid={Boolean(errors['telephone'])} {...fieldA11y('telephone', errors['telephone'])} />
+        <FormField
+          id="telephone"
+          label="Téléphone"
+          error={errors['telephone']}
+          className="field col-12 md:col-6"
+        >
+          <InputText
+            id="telephone"
+            type="tel"
+            value={telephone}
+            onChange={(e) => setTelephone(e.target.value)}
+            autoComplete="tel"
+            className="w-full"
+            invalid={Boolean(errors['telephone'])}
+            {...fieldA11y('telephone', errors['telephone'])}
+          />
         </FormField>
         <FormField id="profile-email" label="Adresse e-mail" className="field col-12 md:col-6">
           <InputText id="profile-email" value={user.email} readOnly disabled className="w-full" />

@@ -23,7 +23,8 @@ export default function ProfileRoute() {
 
   const fail = (summary: string) => (error: unknown) => {
     // Field errors are shown under their fields; the rest in a toast.
-    if (Object.keys(fieldErrorsOf(error)).length === 0) toast({ severity: 'error', summary, detail: errorMessage(error) });
+    if (Object.keys(fieldErrorsOf(error)).length === 0)
+      toast({ severity: 'error', summary, detail: errorMessage(error) });
   };
 
   if (account.isPending) return <p role="status">Chargement du profil…</p>;
@@ -38,29 +39,54 @@ export default function ProfileRoute() {
       </div>
       <section className="col-12 lg:col-4" aria-labelledby="photo-title">
         <div className="card-surface">
-          <h2 id="photo-title" className="mt-0 text-xl">Photo</h2>
+          <h2 id="photo-title" className="mt-0 text-xl">
+            Photo
+          </h2>
           <PhotoCard
             user={user}
             busy={photoBusy}
             onUpload={(file) =>
               upload.mutate(file, {
-                onSuccess: () => toast({ severity: 'success', summary: 'Photo enregistrée', detail: 'Votre photo de profil a été mise à jour.' }),
-                onError: (error) => toast({ severity: 'error', summary: 'Photo refusée', detail: errorMessage(error) }),
+                onSuccess: () =>
+                  toast({
+                    severity: 'success',
+                    summary: 'Photo enregistrée',
+                    detail: 'Votre photo de profil a été mise à jour.',
+                  }),
+                onError: (error) =>
+                  toast({
+                    severity: 'error',
+                    summary: 'Photo refusée',
+                    detail: errorMessage(error),
+                  }),
               })
             }
             onDelete={() =>
               remove.mutate(undefined, {
-                onSuccess: () => toast({ severity: 'success', summary: 'Photo supprimée', detail: 'Votre photo de profil a été supprimée.' }),
+                onSuccess: () =>
+                  toast({
+                    severity: 'success',
+                    summary: 'Photo supprimée',
+                    detail: 'Votre photo de profil a été supprimée.',
+                  }),
                 onError: fail('Suppression impossible'),
               })
             }
-            onTooLarge={() => toast({ severity: 'error', summary: 'Photo refusée', detail: 'La photo ne doit pas dépasser 5 Mo.' })}
+            onTooLarge={() =>
+              toast({
+                severity: 'error',
+                summary: 'Photo refusée',
+                detail: 'La photo ne doit pas dépasser 5 Mo.',
+              })
+            }
           />
         </div>
       </section>
       <section className="col-12 lg:col-8" aria-labelledby="identity-title">
         <div className="card-surface">
-          <h2 id="identity-title" className="mt-0 text-xl">Informations personnelles</h2>
+          <h2 id="identity-title" className="mt-0 text-xl">
+            Informations personnelles
+          </h2>
           <ProfileForm
             key={user.id}
             user={user}
@@ -68,14 +94,21 @@ export default function ProfileRoute() {
             serverErrors={fieldErrorsOf(profile.error)}
             onSave={(body) =>
               profile.mutate(body, {
-                onSuccess: () => toast({ severity: 'success', summary: 'Profil enregistré', detail: 'Vos informations ont été mises à jour.' }),
+                onSuccess: () =>
+                  toast({
+                    severity: 'success',
+                    summary: 'Profil enregistré',
+                    detail: 'Vos informations ont été mises à jour.',
+                  }),
                 onError: fail('Enregistrement impossible'),
               })
             }
           />
         </div>
         <div className="card-surface">
-          <h2 id="password-title" className="mt-0 text-xl">Mot de passe</h2>
+          <h2 id="password-title" className="mt-0 text-xl">
+            Mot de passe
+          </h2>
           <p className="mt-0 text-color-secondary">
             Après le changement, toutes vos sessions sont fermées : vous devrez vous reconnecter.
           </p>
@@ -85,7 +118,11 @@ export default function ProfileRoute() {
             onSave={(body) =>
               password.mutate(body, {
                 onSuccess: () => {
-                  toast({ severity: 'success', summary: 'Mot de passe modifié', detail: 'Connectez-vous avec votre nouveau mot de passe.' });
+                  toast({
+                    severity: 'success',
+                    summary: 'Mot de passe modifié',
+                    detail: 'Connectez-vous avec votre nouveau mot de passe.',
+                  });
                   queryClient.clear();
                   clearSession();
                   void navigate('/auth/login', { replace: true });

@@ -16,7 +16,8 @@ function useAccountMutation<V>(call: (variables: V) => Promise<SessionUser>) {
   });
 }
 
-export const useUpdateProfile = () => useAccountMutation((body: ProfileUpdate) => http.put<SessionUser>('/api/account', body));
+export const useUpdateProfile = () =>
+  useAccountMutation((body: ProfileUpdate) => http.put<SessionUser>('/api/account', body));
 
 export const useUploadPhoto = () =>
   useAccountMutation((file: File) => {
@@ -25,11 +26,13 @@ export const useUploadPhoto = () =>
     return http.post<SessionUser>('/api/account/photo', form);
   });
 
-export const useDeletePhoto = () => useAccountMutation(() => http.delete<SessionUser>('/api/account/photo'));
+export const useDeletePhoto = () =>
+  useAccountMutation(() => http.delete<SessionUser>('/api/account/photo'));
 
 /** PATCH /api/auth/update-password → 204; the server then closes every session. */
 export function useUpdatePassword() {
   return useMutation({
-    mutationFn: (body: UpdatePasswordRequest) => http.patch<void>('/api/auth/update-password', body),
+    mutationFn: (body: UpdatePasswordRequest) =>
+      http.patch<void>('/api/auth/update-password', body),
   });
 }

@@ -12,19 +12,39 @@ export async function loadBarcodeRenderer(): Promise<void> {
 function code128Svg(text: string): string | null {
   if (!bwip) return null;
   try {
-    return bwip.toSVG({ bcid: 'code128', text, height: 10, includetext: false, paddingwidth: 0, paddingheight: 0 });
+    return bwip.toSVG({
+      bcid: 'code128',
+      text,
+      height: 10,
+      includetext: false,
+      paddingwidth: 0,
+      paddingheight: 0,
+    });
   } catch {
     return null;
   }
 }
 
 /** A Code 128 barcode of `text` as inline SVG (synchronous once bwip-js is loaded: printable at once). */
-export const Barcode128 = memo(function Barcode128({ text, label }: { text: string; label?: string }) {
+export const Barcode128 = memo(function Barcode128({
+  text,
+  label,
+}: {
+  text: string;
+  label?: string;
+}) {
   const [ready, setReady] = useState(bwip !== null);
   useEffect(() => {
     if (!ready) void loadBarcodeRenderer().then(() => setReady(true));
   }, [ready]);
   const svg = useMemo(() => (ready ? code128Svg(text) : null), [ready, text]);
   if (!svg) return null;
-  return <div className="receipt-barcode" role="img" aria-label={label ?? `Code-barres ${text}`} dangerouslySetInnerHTML={{ __html: svg }} />;
+  return (
+    <div
+      className="receipt-barcode"
+      role="img"
+      aria-label={label ?? `Code-barres ${text}`}
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
+  );
 });

@@ -1,6 +1,21 @@
-import { formatDateTime, formatMoney, formatQuantity, shopTimeZone, type Vente } from '@comptoir/shared';
+import {
+  formatDateTime,
+  formatMoney,
+  formatQuantity,
+  shopTimeZone,
+  type Vente,
+} from '@comptoir/shared';
 import { Barcode128 } from './Barcode128';
-import { cashSummary, discountText, formatDay, formatRate, legalIds, paymentLabel, type ReceiptShop, type ReceiptWidth } from './receipt-format';
+import {
+  cashSummary,
+  discountText,
+  formatDay,
+  formatRate,
+  legalIds,
+  paymentLabel,
+  type ReceiptShop,
+  type ReceiptWidth,
+} from './receipt-format';
 import './receipt.css';
 
 export interface ReceiptProps {
@@ -31,7 +46,11 @@ export function Receipt({ vente, shop, largeur = '80', duplicata = false }: Rece
   const cash = cashSummary(vente);
   const place = [shop.adresse, shop.ville].filter(Boolean).join(', ');
   return (
-    <article className={`receipt receipt-${largeur}`} data-testid="receipt" aria-label={`Ticket ${vente.numero}`}>
+    <article
+      className={`receipt receipt-${largeur}`}
+      data-testid="receipt"
+      aria-label={`Ticket ${vente.numero}`}
+    >
       <header className="receipt-center">
         {header.split('\n').map((line, i) => (
           <div key={i} className={i === 0 ? 'receipt-shop' : undefined}>
@@ -50,25 +69,50 @@ export function Receipt({ vente, shop, largeur = '80', duplicata = false }: Rece
         <Row label="Ticket" value={vente.numero} strong />
         <Row label="Date" value={formatDateTime(vente.createdAt, shopTimeZone(shop.pays))} />
         <Row label="Vendeur" value={`${vente.vendeur.prenom} ${vente.vendeur.nom}`} />
-        {vente.client && <Row label="Client" value={vente.client.telephone ? `${vente.client.nom} (${vente.client.telephone})` : vente.client.nom} />}
+        {vente.client && (
+          <Row
+            label="Client"
+            value={
+              vente.client.telephone
+                ? `${vente.client.nom} (${vente.client.telephone})`
+                : vente.client.nom
+            }
+          />
+        )}
         <Row label="Type" value={vente.typeVente.nom} />
       </section>
       <section className="receipt-section" aria-label="Articles">
         {vente.lignes.map((l) => (
           <div key={l.id} className="receipt-line">
             <div>{l.nom}</div>
-            <Row label={`${formatQuantity(l.quantite)} ${l.uniteSymbole} × ${money(l.prixUnitaire)}`} value={money(l.montantBrut)} />
-            {l.remiseLigne > 0 && <Row label={`  ${discountText(l.remise, l.remiseLigne, vente.devise)}`} value="" />}
+            <Row
+              label={`${formatQuantity(l.quantite)} ${l.uniteSymbole} × ${money(l.prixUnitaire)}`}
+              value={money(l.montantBrut)}
+            />
+            {l.remiseLigne > 0 && (
+              <Row label={`  ${discountText(l.remise, l.remiseLigne, vente.devise)}`} value="" />
+            )}
           </div>
         ))}
       </section>
       <section className="receipt-section">
         {vente.totalRemises > 0 && <Row label="Sous-total" value={money(vente.totalBrut)} />}
-        {vente.montantRemiseGlobale > 0 && <Row label={discountText(vente.remiseGlobale, vente.montantRemiseGlobale, vente.devise)} value="" />}
-        {vente.totalRemises > 0 && <Row label="Total des remises" value={`-${money(vente.totalRemises)}`} />}
+        {vente.montantRemiseGlobale > 0 && (
+          <Row
+            label={discountText(vente.remiseGlobale, vente.montantRemiseGlobale, vente.devise)}
+            value=""
+          />
+        )}
+        {vente.totalRemises > 0 && (
+          <Row label="Total des remises" value={`-${money(vente.totalRemises)}`} />
+        )}
         {shop.assujettiTva && <Row label="Total HT" value={money(vente.totalHt)} />}
         {shop.assujettiTva && <Row label="TVA" value={money(vente.totalTva)} />}
-        <Row label={shop.assujettiTva ? 'Total TTC' : 'Total'} value={money(vente.totalTtc)} strong />
+        <Row
+          label={shop.assujettiTva ? 'Total TTC' : 'Total'}
+          value={money(vente.totalTtc)}
+          strong
+        />
       </section>
       {shop.assujettiTva && vente.tva.length > 0 && (
         <section className="receipt-section" aria-label="TVA">
@@ -98,7 +142,9 @@ export function Receipt({ vente, shop, largeur = '80', duplicata = false }: Rece
       <footer className="receipt-center">
         <Barcode128 text={vente.numero} />
         <div>{vente.numero}</div>
-        {shop.piedTicket?.split('\n').map((line, i) => <div key={i}>{line}</div>)}
+        {shop.piedTicket?.split('\n').map((line, i) => (
+          <div key={i}>{line}</div>
+        ))}
       </footer>
     </article>
   );

@@ -84,12 +84,48 @@ export function ReceiptPanel({ serviceId, vente, shop, autoFocus, autoPrint }: P
   return (
     <div className="flex flex-column gap-3 align-items-center">
       <div className="flex flex-wrap gap-2 justify-content-center align-items-center">
-        <SelectButton value={largeur} options={WIDTHS} onChange={(e) => e.value && setLargeur(e.value as ReceiptWidth)} allowEmpty={false} aria-label="Largeur du ticket" />
-        <Button type="button" icon="pi pi-print" label={impressions > 0 ? 'Réimprimer' : 'Imprimer'} onClick={() => void print(largeur)} disabled={!shop} autoFocus={autoFocus} />
-        <Button type="button" icon="pi pi-download" label="Télécharger le PDF" severity="secondary" loading={busy === 'pdf'} onClick={() => void withPdf('pdf')} />
-        <Button type="button" icon="pi pi-share-alt" label="Partager" severity="secondary" loading={busy === 'share'} onClick={() => void withPdf('share')} />
+        <SelectButton
+          value={largeur}
+          options={WIDTHS}
+          onChange={(e) => e.value && setLargeur(e.value as ReceiptWidth)}
+          allowEmpty={false}
+          aria-label="Largeur du ticket"
+        />
+        <Button
+          type="button"
+          icon="pi pi-print"
+          label={impressions > 0 ? 'Réimprimer' : 'Imprimer'}
+          onClick={() => void print(largeur)}
+          disabled={!shop}
+          autoFocus={autoFocus}
+        />
+        <Button
+          type="button"
+          icon="pi pi-download"
+          label="Télécharger le PDF"
+          severity="secondary"
+          loading={busy === 'pdf'}
+          onClick={() => void withPdf('pdf')}
+        />
+        <Button
+          type="button"
+          icon="pi pi-share-alt"
+          label="Partager"
+          severity="secondary"
+          loading={busy === 'share'}
+          onClick={() => void withPdf('share')}
+        />
       </div>
-      <div className="receipt-preview">{shop && <Receipt vente={vente} shop={shop} largeur={largeur} duplicata={impressions > previewOriginals} />}</div>
+      <div className="receipt-preview">
+        {shop && (
+          <Receipt
+            vente={vente}
+            shop={shop}
+            largeur={largeur}
+            duplicata={impressions > previewOriginals}
+          />
+        )}
+      </div>
     </div>
   );
 }

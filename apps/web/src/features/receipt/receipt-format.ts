@@ -1,9 +1,26 @@
-import { MODE_PAIEMENT_LABELS, formatMoney, type Paiement, type ServiceDetail, type Vente } from '@comptoir/shared';
+import {
+  MODE_PAIEMENT_LABELS,
+  formatMoney,
+  type Paiement,
+  type ServiceDetail,
+  type Vente,
+} from '@comptoir/shared';
 
 /** What a receipt needs of its shop (GET /api/services/:id); `pays` gives its clock (shopTimeZone). */
 export type ReceiptShop = Pick<
   ServiceDetail,
-  'nom' | 'adresse' | 'ville' | 'pays' | 'telephone' | 'enteteTicket' | 'piedTicket' | 'siret' | 'tvaIntracom' | 'ninea' | 'rccm' | 'assujettiTva'
+  | 'nom'
+  | 'adresse'
+  | 'ville'
+  | 'pays'
+  | 'telephone'
+  | 'enteteTicket'
+  | 'piedTicket'
+  | 'siret'
+  | 'tvaIntracom'
+  | 'ninea'
+  | 'rccm'
+  | 'assujettiTva'
 >;
 
 /** Paper width in millimetres. */
@@ -28,22 +45,35 @@ export function formatDay(day: string): string {
 
 /** "Mobile money (Wave, réf. TX42)". */
 export function paymentLabel(p: Pick<Paiement, 'mode' | 'operateur' | 'reference'>): string {
-  const extra = [p.operateur, p.reference ? `réf. ${p.reference}` : null].filter(Boolean).join(', ');
+  const extra = [p.operateur, p.reference ? `réf. ${p.reference}` : null]
+    .filter(Boolean)
+    .join(', ');
   return extra ? `${MODE_PAIEMENT_LABELS[p.mode]} (${extra})` : MODE_PAIEMENT_LABELS[p.mode];
 }
 
 /** "18 %", "5,5 %" from basis points. */
-export const formatRate = (bp: number): string => `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })}\u00A0%`;
+export const formatRate = (bp: number): string =>
+  `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })}\u00A0%`;
 
 /** A discount as the receipt names it: "-10 %" or "-500 FCFA". */
-export function discountText(remise: Vente['remiseGlobale'], amount: number, devise: string): string {
-  if (remise?.type === 'pourcent') return `Remise ${formatRate(remise.valeur)} : -${formatMoney(amount, devise)}`;
+export function discountText(
+  remise: Vente['remiseGlobale'],
+  amount: number,
+  devise: string,
+): string {
+  if (remise?.type === 'pourcent')
+    return `Remise ${formatRate(remise.valeur)} : -${formatMoney(amount, devise)}`;
   return `Remise : -${formatMoney(amount, devise)}`;
 }
 
 /** Cash handed over and change, summed over the cash payments. */
-export function cashSummary(vente: Pick<Vente, 'paiements'>): { recu: number; rendu: number } | null {
+export function cashSummary(
+  vente: Pick<Vente, 'paiements'>,
+): { recu: number; rendu: number } | null {
   const cash = vente.paiements.filter((p) => p.mode === 'especes');
   if (cash.length === 0) return null;
-  return { recu: cash.reduce((s, p) => s + (p.recu ?? p.montant), 0), rendu: cash.reduce((s, p) => s + p.rendu, 0) };
+  return {
+    recu: cash.reduce((s, p) => s + (p.recu ?? p.montant), 0),
+    rendu: cash.reduce((s, p) => s + p.rendu, 0),
+  };
 }

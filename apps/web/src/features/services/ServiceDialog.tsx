@@ -4,7 +4,13 @@ import { FormDialog } from '../../components/FormDialog';
 import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { useToast } from '../../lib/toast';
 import { useFeedback } from '../../lib/use-feedback';
-import { useCreateService, useRemoveLogo, useService, useUpdateService, useUploadLogo } from './api';
+import {
+  useCreateService,
+  useRemoveLogo,
+  useService,
+  useUpdateService,
+  useUploadLogo,
+} from './api';
 import { ServiceForm } from './ServiceForm';
 import { SERVICE_FIELDS } from './service-form';
 
@@ -33,7 +39,10 @@ export function ServiceDialog({ target, readOnly, onClose }: Props) {
     if (id === null) {
       create.mutate(body, {
         onSuccess: async (created) => {
-          if (pendingLogo) await upload.mutateAsync({ id: created.id, file: pendingLogo }).catch(feedback.actionError('Logo refusé'));
+          if (pendingLogo)
+            await upload
+              .mutateAsync({ id: created.id, file: pendingLogo })
+              .catch(feedback.actionError('Logo refusé'));
           feedback.success('Boutique créée', `« ${created.nom} » est ajoutée à vos boutiques.`);
           onClose();
         },
@@ -55,8 +64,22 @@ export function ServiceDialog({ target, readOnly, onClose }: Props) {
 
   const header = id === null ? 'Nouvelle boutique' : readOnly ? 'Boutique' : 'Modifier la boutique';
   return (
-    <FormDialog header={header} visible onHide={onClose} formId={FORM_ID} saving={saving} readOnly={readOnly} width="52rem">
-      {shop.isError && <Message severity="error" text={errorMessage(shop.error)} className="w-full justify-content-start" />}
+    <FormDialog
+      header={header}
+      visible
+      onHide={onClose}
+      formId={FORM_ID}
+      saving={saving}
+      readOnly={readOnly}
+      width="52rem"
+    >
+      {shop.isError && (
+        <Message
+          severity="error"
+          text={errorMessage(shop.error)}
+          className="w-full justify-content-start"
+        />
+      )}
       {id !== null && shop.isPending && <p role="status">Chargement…</p>}
       {(id === null || shop.data) && (
         <ServiceForm
@@ -70,7 +93,11 @@ export function ServiceDialog({ target, readOnly, onClose }: Props) {
             id !== null &&
             upload.mutate(
               { id, file },
-              { onSuccess: () => feedback.success('Logo enregistré', 'Le logo de la boutique a été mis à jour.'), onError: feedback.actionError('Logo refusé') },
+              {
+                onSuccess: () =>
+                  feedback.success('Logo enregistré', 'Le logo de la boutique a été mis à jour.'),
+                onError: feedback.actionError('Logo refusé'),
+              },
             )
           }
           onRemoveLogo={() =>
@@ -80,7 +107,13 @@ export function ServiceDialog({ target, readOnly, onClose }: Props) {
               onError: feedback.actionError('Suppression impossible'),
             })
           }
-          onLogoTooLarge={() => toast({ severity: 'error', summary: 'Logo refusé', detail: 'Le logo ne doit pas dépasser 5 Mo.' })}
+          onLogoTooLarge={() =>
+            toast({
+              severity: 'error',
+              summary: 'Logo refusé',
+              detail: 'Le logo ne doit pas dépasser 5 Mo.',
+            })
+          }
         />
       )}
     </FormDialog>

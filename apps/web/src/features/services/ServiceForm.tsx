@@ -6,7 +6,12 @@ import { ServiceGeneralFields } from './ServiceGeneralFields';
 import { ServiceLegalFields } from './ServiceLegalFields';
 import { ServiceLogoField } from './ServiceLogoField';
 import { ServiceTicketFields } from './ServiceTicketFields';
-import { formValuesOf, toServiceInput, type ServiceFormValues, type SetValue } from './service-form';
+import {
+  formValuesOf,
+  toServiceInput,
+  type ServiceFormValues,
+  type SetValue,
+} from './service-form';
 
 interface Props {
   formId: string;
@@ -31,7 +36,17 @@ const Section = ({ title }: { title: string }) => (
 );
 
 /** Every field of a shop (product.md §2), checked with the server's schema before sending. */
-export function ServiceForm({ formId, shop, readOnly, serverErrors, logoBusy, onSave, onUploadLogo, onRemoveLogo, onLogoTooLarge }: Props) {
+export function ServiceForm({
+  formId,
+  shop,
+  readOnly,
+  serverErrors,
+  logoBusy,
+  onSave,
+  onUploadLogo,
+  onRemoveLogo,
+  onLogoTooLarge,
+}: Props) {
   const [values, setValues] = useState<ServiceFormValues>(() => formValuesOf(shop));
   const [pendingLogo, setPendingLogo] = useState<File | null>(null);
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});

@@ -16,10 +16,27 @@ export function ServiceGeneralFields({ currencyEditable, ...props }: Props) {
   const { values, set, errors, disabled } = props;
   return (
     <>
-      <TextField {...props} field="nom" label="Nom de la boutique" className="field col-12" maxLength={120} />
-      <TextField {...props} field="adresse" label="Adresse" className="field col-12" maxLength={255} />
+      <TextField
+        {...props}
+        field="nom"
+        label="Nom de la boutique"
+        className="field col-12"
+        maxLength={120}
+      />
+      <TextField
+        {...props}
+        field="adresse"
+        label="Adresse"
+        className="field col-12"
+        maxLength={255}
+      />
       <TextField {...props} field="ville" label="Ville" maxLength={120} />
-      <FormField id={fieldId('pays')} label="Pays" error={errors['pays']} className="field col-12 md:col-6">
+      <FormField
+        id={fieldId('pays')}
+        label="Pays"
+        error={errors['pays']}
+        className="field col-12 md:col-6"
+      >
         <Dropdown
           inputId={fieldId('pays')}
           value={values.pays}
@@ -36,13 +53,23 @@ export function ServiceGeneralFields({ currencyEditable, ...props }: Props) {
         />
       </FormField>
       <TextField {...props} field="telephone" label="Téléphone" type="tel" maxLength={30} />
-      <TextField {...props} field="email" label="Adresse e-mail de la boutique" type="email" maxLength={254} />
+      <TextField
+        {...props}
+        field="email"
+        label="Adresse e-mail de la boutique"
+        type="email"
+        maxLength={254}
+      />
       <FormField
         id={fieldId('devise')}
         label="Devise"
         error={errors['devise']}
         className="field col-12 md:col-6"
-        {...(currencyEditable ? {} : { hint: 'La devise ne peut plus changer : la boutique a déjà des documents chiffrés.' })}
+        {...(currencyEditable
+          ? {}
+          : {
+              hint: 'La devise ne peut plus changer : la boutique a déjà des documents chiffrés.',
+            })}
       >
         <Dropdown
           inputId={fieldId('devise')}

@@ -13,7 +13,13 @@ export function ServiceLegalFields(props: SectionProps) {
       {legal === 'fr' && (
         <>
           <TextField {...props} field="siret" label="SIRET" hint="14 chiffres." maxLength={20} />
-          <TextField {...props} field="tvaIntracom" label="N° de TVA intracommunautaire" hint="Par exemple FR40123456789." maxLength={20} />
+          <TextField
+            {...props}
+            field="tvaIntracom"
+            label="N° de TVA intracommunautaire"
+            hint="Par exemple FR40123456789."
+            maxLength={20}
+          />
         </>
       )}
       {legal === 'ohada' && (
@@ -24,7 +30,12 @@ export function ServiceLegalFields(props: SectionProps) {
       )}
       <SwitchField {...props} field="assujettiTva" label="Assujettie à la TVA" />
       {values.assujettiTva && (
-        <FormField id={rateId} label="Taux de TVA par défaut" error={errors['tauxTvaDefaut']} className="field col-12 md:col-6">
+        <FormField
+          id={rateId}
+          label="Taux de TVA par défaut"
+          error={errors['tauxTvaDefaut']}
+          className="field col-12 md:col-6"
+        >
           <InputNumber
             inputId={rateId}
             value={values.tauxTva}

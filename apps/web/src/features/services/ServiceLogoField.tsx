@@ -12,7 +12,15 @@ interface Props {
 }
 
 /** The shop's logo, printed on receipts and invoices: choose an image or remove it. */
-export function ServiceLogoField({ logo, pending, busy, disabled, onPick, onRemove, onTooLarge }: Props) {
+export function ServiceLogoField({
+  logo,
+  pending,
+  busy,
+  disabled,
+  onPick,
+  onRemove,
+  onTooLarge,
+}: Props) {
   return (
     <div className="field col-12">
       <span className="block mb-2">Logo</span>
@@ -31,7 +39,9 @@ export function ServiceLogoField({ logo, pending, busy, disabled, onPick, onRemo
           testId="service-logo"
         />
       </div>
-      <small className="block mt-1 text-color-secondary">{pending ? `Logo choisi : ${pending.name}, envoyé à l'enregistrement.` : IMAGE_HINT}</small>
+      <small className="block mt-1 text-color-secondary">
+        {pending ? `Logo choisi : ${pending.name}, envoyé à l'enregistrement.` : IMAGE_HINT}
+      </small>
     </div>
   );
 }

@@ -36,8 +36,14 @@ export default function ServicesRoute() {
       setActive.mutate(
         { id: shop.id, active: !shop.active },
         {
-          onSuccess: (s) => feedback.success(s.active ? 'Boutique activée' : 'Boutique désactivée', `« ${s.nom} » est ${s.active ? 'de nouveau active' : 'désactivée'}.`),
-          onError: feedback.actionError(shop.active ? 'Désactivation impossible' : 'Activation impossible'),
+          onSuccess: (s) =>
+            feedback.success(
+              s.active ? 'Boutique activée' : 'Boutique désactivée',
+              `« ${s.nom} » est ${s.active ? 'de nouveau active' : 'désactivée'}.`,
+            ),
+          onError: feedback.actionError(
+            shop.active ? 'Désactivation impossible' : 'Activation impossible',
+          ),
         },
       );
     if (!shop.active) return run();
@@ -53,7 +59,12 @@ export default function ServicesRoute() {
 
   const header = (
     <div className="flex flex-wrap gap-2 align-items-center">
-      <SearchBox value={list.state.q} onSearch={list.setSearch} label="Rechercher une boutique" placeholder="Nom ou ville" />
+      <SearchBox
+        value={list.state.q}
+        onSearch={list.setSearch}
+        label="Rechercher une boutique"
+        placeholder="Nom ou ville"
+      />
       <Dropdown
         value={list.state.filters['active'] ?? null}
         options={ACTIVE_OPTIONS}
@@ -69,9 +80,22 @@ export default function ServicesRoute() {
     <div className="card-surface">
       <ConfirmDialog />
       <PageHeader title={admin ? 'Boutiques' : 'Mes boutiques'}>
-        {!admin && <Button type="button" label="Nouvelle boutique" icon="pi pi-plus" onClick={() => dialog.open('new')} />}
+        {!admin && (
+          <Button
+            type="button"
+            label="Nouvelle boutique"
+            icon="pi pi-plus"
+            onClick={() => dialog.open('new')}
+          />
+        )}
       </PageHeader>
-      {services.isError && <Message severity="error" text={errorMessage(services.error)} className="w-full justify-content-start mb-3" />}
+      {services.isError && (
+        <Message
+          severity="error"
+          text={errorMessage(services.error)}
+          className="w-full justify-content-start mb-3"
+        />
+      )}
       <ServicesTable
         page={services.data}
         loading={services.isFetching}
@@ -81,7 +105,14 @@ export default function ServicesRoute() {
         onOpen={(s) => dialog.open(s.id)}
         onToggle={toggle}
       />
-      {dialog.target !== null && <ServiceDialog key={String(dialog.target)} target={dialog.target} readOnly={admin} onClose={dialog.close} />}
+      {dialog.target !== null && (
+        <ServiceDialog
+          key={String(dialog.target)}
+          target={dialog.target}
+          readOnly={admin}
+          onClose={dialog.close}
+        />
+      )}
     </div>
   );
 }

@@ -21,24 +21,56 @@ interface Props {
 
 const nameCell = (s: ServiceListItem) => (
   <span className="flex align-items-center gap-2">
-    {s.logo ? <img src={s.logo} alt="" width={28} height={28} style={{ objectFit: 'contain' }} /> : <i className="pi pi-shop text-color-secondary" aria-hidden="true" />}
+    {s.logo ? (
+      <img src={s.logo} alt="" width={28} height={28} style={{ objectFit: 'contain' }} />
+    ) : (
+      <i className="pi pi-shop text-color-secondary" aria-hidden="true" />
+    )}
     {s.nom}
   </span>
 );
 const countryCell = (s: ServiceListItem) => (s.pays ? countryName(s.pays) : '—');
 const ownerCell = (s: ServiceListItem) => `${s.owner.prenom} ${s.owner.nom}`;
-const statusCell = (s: ServiceListItem) => (s.active ? <Tag value="Active" severity="success" /> : <Tag value="Désactivée" severity="danger" />);
+const statusCell = (s: ServiceListItem) =>
+  s.active ? (
+    <Tag value="Active" severity="success" />
+  ) : (
+    <Tag value="Désactivée" severity="danger" />
+  );
 
 /** A page of shops, server-paged and sorted. */
 export function ServicesTable({ page, loading, list, admin, header, onOpen, onToggle }: Props) {
   const actions = (s: ServiceListItem) => (
     <div className="flex gap-1 justify-content-end">
-      <Button type="button" icon={admin ? 'pi pi-eye' : 'pi pi-pencil'} rounded text aria-label={`${admin ? 'Voir' : 'Modifier'} ${s.nom}`} onClick={() => onOpen(s)} />
+      <Button
+        type="button"
+        icon={admin ? 'pi pi-eye' : 'pi pi-pencil'}
+        rounded
+        text
+        aria-label={`${admin ? 'Voir' : 'Modifier'} ${s.nom}`}
+        onClick={() => onOpen(s)}
+      />
       {admin &&
         (s.active ? (
-          <Button type="button" icon="pi pi-ban" rounded text severity="danger" aria-label={`Désactiver ${s.nom}`} onClick={() => onToggle(s)} />
+          <Button
+            type="button"
+            icon="pi pi-ban"
+            rounded
+            text
+            severity="danger"
+            aria-label={`Désactiver ${s.nom}`}
+            onClick={() => onToggle(s)}
+          />
         ) : (
-          <Button type="button" icon="pi pi-check-circle" rounded text severity="success" aria-label={`Activer ${s.nom}`} onClick={() => onToggle(s)} />
+          <Button
+            type="button"
+            icon="pi pi-check-circle"
+            rounded
+            text
+            severity="success"
+            aria-label={`Activer ${s.nom}`}
+            onClick={() => onToggle(s)}
+          />
         ))}
     </div>
   );

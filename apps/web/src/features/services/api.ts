@@ -11,15 +11,24 @@ export const serviceKeys = {
   detail: (id: number) => [...serviceKeys.all, id, 'detail'] as const,
 };
 
-export const fetchServices = (query: Record<string, QueryValue>) => http.get<ServicePage>('/api/services', { query });
+export const fetchServices = (query: Record<string, QueryValue>) =>
+  http.get<ServicePage>('/api/services', { query });
 export const fetchService = (id: number) => http.get<ServiceDetail>(`/api/services/${id}`);
 
 export function useServices(query: Record<string, QueryValue>) {
-  return useQuery({ queryKey: serviceKeys.list(query), queryFn: () => fetchServices(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: serviceKeys.list(query),
+    queryFn: () => fetchServices(query),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useService(id: number | null) {
-  return useQuery({ queryKey: serviceKeys.detail(id ?? 0), queryFn: () => fetchService(id!), enabled: id !== null });
+  return useQuery({
+    queryKey: serviceKeys.detail(id ?? 0),
+    queryFn: () => fetchService(id!),
+    enabled: id !== null,
+  });
 }
 
 /**
@@ -40,10 +49,13 @@ function useServiceMutation<V>(call: (variables: V) => Promise<ServiceDetail>) {
   });
 }
 
-export const useCreateService = () => useServiceMutation((body: ServiceInput) => http.post<ServiceDetail>('/api/services', body));
+export const useCreateService = () =>
+  useServiceMutation((body: ServiceInput) => http.post<ServiceDetail>('/api/services', body));
 
 export const useUpdateService = () =>
-  useServiceMutation(({ id, body }: { id: number; body: ServiceInput }) => http.put<ServiceDetail>(`/api/services/${id}`, body));
+  useServiceMutation(({ id, body }: { id: number; body: ServiceInput }) =>
+    http.put<ServiceDetail>(`/api/services/${id}`, body),
+  );
 
 export const useSetServiceActive = () =>
   useServiceMutation(({ id, active }: { id: number; active: boolean }) =>
@@ -57,4 +69,5 @@ export const useUploadLogo = () =>
     return http.post<ServiceDetail>(`/api/services/${id}/logo`, form);
   });
 
-export const useRemoveLogo = () => useServiceMutation((id: number) => http.delete<ServiceDetail>(`/api/services/${id}/logo`));
+export const useRemoveLogo = () =>
+  useServiceMutation((id: number) => http.delete<ServiceDetail>(`/api/services/${id}/logo`));

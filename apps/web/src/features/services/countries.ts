@@ -27,7 +27,23 @@ export const COUNTRY_OPTIONS = [
  */
 export type LegalKind = 'fr' | 'ohada' | null;
 const OHADA: ReadonlySet<string> = new Set([
-  'BJ', 'BF', 'CI', 'GW', 'ML', 'NE', 'SN', 'TG', 'CM', 'CF', 'CG', 'GA', 'GQ', 'TD', 'KM', 'GN', 'CD',
+  'BJ',
+  'BF',
+  'CI',
+  'GW',
+  'ML',
+  'NE',
+  'SN',
+  'TG',
+  'CM',
+  'CF',
+  'CG',
+  'GA',
+  'GQ',
+  'TD',
+  'KM',
+  'GN',
+  'CD',
 ]);
 
 export function legalKind(pays: string | null | undefined): LegalKind {

@@ -13,8 +13,12 @@ export interface SectionProps {
   disabled: boolean;
 }
 
-type TextKey = { [K in keyof ServiceFormValues]: ServiceFormValues[K] extends string ? K : never }[keyof ServiceFormValues];
-type BoolKey = { [K in keyof ServiceFormValues]: ServiceFormValues[K] extends boolean ? K : never }[keyof ServiceFormValues];
+type TextKey = {
+  [K in keyof ServiceFormValues]: ServiceFormValues[K] extends string ? K : never;
+}[keyof ServiceFormValues];
+type BoolKey = {
+  [K in keyof ServiceFormValues]: ServiceFormValues[K] extends boolean ? K : never;
+}[keyof ServiceFormValues];
 
 export const fieldId = (field: string): string => `service-${field}`;
 
@@ -29,14 +33,45 @@ interface TextProps extends SectionProps {
 }
 
 /** One text field of the shop form (an input, or a textarea when multiline). */
-export function TextField({ field, label, className = 'field col-12 md:col-6', type = 'text', hint, multiline, maxLength, values, set, errors, disabled }: TextProps) {
+export function TextField({
+  field,
+  label,
+  className = 'field col-12 md:col-6',
+  type = 'text',
+  hint,
+  multiline,
+  maxLength,
+  values,
+  set,
+  errors,
+  disabled,
+}: TextProps) {
   const id = fieldId(field);
   const error = errors[field];
-  const common = { id, value: values[field], disabled, maxLength, className: 'w-full', invalid: Boolean(error), ...fieldA11y(id, error) };
+  const common = {
+    id,
+    value: values[field],
+    disabled,
+    maxLength,
+    className: 'w-full',
+    invalid: Boolean(error),
+    ...fieldA11y(id, error),
+  };
   return (
-    <FormField id={id} label={label} error={error} className={className} {...(hint ? { hint } : {})}>
+    <FormField
+      id={id}
+      label={label}
+      error={error}
+      className={className}
+      {...(hint ? { hint } : {})}
+    >
       {multiline ? (
-        <InputTextarea {...common} rows={3} autoResize onChange={(e) => set(field, e.target.value)} />
+        <InputTextarea
+          {...common}
+          rows={3}
+          autoResize
+          onChange={(e) => set(field, e.target.value)}
+        />
       ) : (
         <InputText {...common} type={type} onChange={(e) => set(field, e.target.value)} />
       )}
@@ -52,13 +87,28 @@ interface SwitchProps extends SectionProps {
 }
 
 /** A yes/no setting of the shop, as a switch with its label beside. */
-export function SwitchField({ field, label, hint, className = 'field col-12 md:col-6', values, set, errors, disabled }: SwitchProps) {
+export function SwitchField({
+  field,
+  label,
+  hint,
+  className = 'field col-12 md:col-6',
+  values,
+  set,
+  errors,
+  disabled,
+}: SwitchProps) {
   const id = fieldId(field);
   const error = errors[field];
   return (
     <div className={className}>
       <div className="flex align-items-center gap-2">
-        <InputSwitch inputId={id} checked={values[field]} onChange={(e) => set(field, Boolean(e.value))} disabled={disabled} {...fieldA11y(id, error)} />
+        <InputSwitch
+          inputId={id}
+          checked={values[field]}
+          onChange={(e) => set(field, Boolean(e.value))}
+          disabled={disabled}
+          {...fieldA11y(id, error)}
+        />
         <label htmlFor={id} className="m-0">
           {label}
         </label>

@@ -28,10 +28,32 @@ describe('shop form', () => {
   });
 
   it("sends only the identifiers of the shop's country", () => {
-    const values = { ...formValuesOf(null), nom: 'B', siret: '12345678900007', tvaIntracom: 'FR40123456789', ninea: '005123456', rccm: 'SN-DKR-1' };
-    expect(toServiceInput({ ...values, pays: 'FR' })).toMatchObject({ siret: '12345678900007', tvaIntracom: 'FR40123456789', ninea: null, rccm: null });
-    expect(toServiceInput({ ...values, pays: 'SN' })).toMatchObject({ siret: null, tvaIntracom: null, ninea: '005123456', rccm: 'SN-DKR-1' });
-    expect(toServiceInput({ ...values, pays: 'CA' })).toMatchObject({ siret: null, tvaIntracom: null, ninea: null, rccm: null });
+    const values = {
+      ...formValuesOf(null),
+      nom: 'B',
+      siret: '12345678900007',
+      tvaIntracom: 'FR40123456789',
+      ninea: '005123456',
+      rccm: 'SN-DKR-1',
+    };
+    expect(toServiceInput({ ...values, pays: 'FR' })).toMatchObject({
+      siret: '12345678900007',
+      tvaIntracom: 'FR40123456789',
+      ninea: null,
+      rccm: null,
+    });
+    expect(toServiceInput({ ...values, pays: 'SN' })).toMatchObject({
+      siret: null,
+      tvaIntracom: null,
+      ninea: '005123456',
+      rccm: 'SN-DKR-1',
+    });
+    expect(toServiceInput({ ...values, pays: 'CA' })).toMatchObject({
+      siret: null,
+      tvaIntracom: null,
+      ninea: null,
+      rccm: null,
+    });
   });
 
   it('knows which identifiers a country shows', () => {

@@ -28,13 +28,34 @@ export interface ServiceFormValues {
   prefixeAchat: string;
 }
 
-export type SetValue = <K extends keyof ServiceFormValues>(field: K, value: ServiceFormValues[K]) => void;
+export type SetValue = <K extends keyof ServiceFormValues>(
+  field: K,
+  value: ServiceFormValues[K],
+) => void;
 
 /** Every field a server error may name, shown under its field. */
 export const SERVICE_FIELDS = [
-  'nom', 'adresse', 'ville', 'pays', 'telephone', 'email', 'devise', 'siret', 'tvaIntracom', 'ninea', 'rccm',
-  'assujettiTva', 'tauxTvaDefaut', 'prixTtc', 'stockNegatifAutorise', 'enteteTicket', 'piedTicket',
-  'prefixeVente', 'prefixeFacture', 'prefixeDevis', 'prefixeAchat',
+  'nom',
+  'adresse',
+  'ville',
+  'pays',
+  'telephone',
+  'email',
+  'devise',
+  'siret',
+  'tvaIntracom',
+  'ninea',
+  'rccm',
+  'assujettiTva',
+  'tauxTvaDefaut',
+  'prixTtc',
+  'stockNegatifAutorise',
+  'enteteTicket',
+  'piedTicket',
+  'prefixeVente',
+  'prefixeFacture',
+  'prefixeDevis',
+  'prefixeAchat',
 ] as const;
 
 export function formValuesOf(shop: ServiceDetail | null): ServiceFormValues {

@@ -1,4 +1,11 @@
-import { PRIX_UTILISES, PRIX_UTILISE_LABELS, typeVenteInputSchema, type PrixUtilise, type TypeVente, type TypeVenteInput } from '@comptoir/shared';
+import {
+  PRIX_UTILISES,
+  PRIX_UTILISE_LABELS,
+  typeVenteInputSchema,
+  type PrixUtilise,
+  type TypeVente,
+  type TypeVenteInput,
+} from '@comptoir/shared';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
@@ -33,21 +40,56 @@ export function TypeVenteForm({ formId, typeVente, serverErrors, onSave }: Props
   };
 
   return (
-    <form id={formId} onSubmit={submit} noValidate aria-label="Type de vente" className="formgrid grid">
+    <form
+      id={formId}
+      onSubmit={submit}
+      noValidate
+      aria-label="Type de vente"
+      className="formgrid grid"
+    >
       <FormField id="type-vente-nom" label="Nom" error={errors['nom']} className="field col-12">
-        <InputText id="type-vente-nom" value={nom} onChange={(e) => setNom(e.target.value)} maxLength={80} className="w-full" invalid={Boolean(errors['nom'])} {...fieldA11y('type-vente-nom', errors['nom'])} />
+        <InputText
+          id="type-vente-nom"
+          value={nom}
+          onChange={(e) => setNom(e.target.value)}
+          maxLength={80}
+          className="w-full"
+          invalid={Boolean(errors['nom'])}
+          {...fieldA11y('type-vente-nom', errors['nom'])}
+        />
       </FormField>
-      <FormField id="type-vente-prix" label="Prix utilisé" error={errors['prixUtilise']} className="field col-12" hint="Le prix de gros revient au prix de détail pour un produit qui n'en a pas.">
-        <Dropdown inputId="type-vente-prix" value={prixUtilise} options={PRICE_OPTIONS} onChange={(e) => setPrixUtilise(e.value as PrixUtilise)} className="w-full" {...fieldA11y('type-vente-prix', errors['prixUtilise'])} />
+      <FormField
+        id="type-vente-prix"
+        label="Prix utilisé"
+        error={errors['prixUtilise']}
+        className="field col-12"
+        hint="Le prix de gros revient au prix de détail pour un produit qui n'en a pas."
+      >
+        <Dropdown
+          inputId="type-vente-prix"
+          value={prixUtilise}
+          options={PRICE_OPTIONS}
+          onChange={(e) => setPrixUtilise(e.value as PrixUtilise)}
+          className="w-full"
+          {...fieldA11y('type-vente-prix', errors['prixUtilise'])}
+        />
       </FormField>
       <div className="field col-12">
         <div className="flex align-items-center gap-2">
-          <InputSwitch inputId="type-vente-actif" checked={actif} onChange={(e) => setActif(Boolean(e.value))} />
+          <InputSwitch
+            inputId="type-vente-actif"
+            checked={actif}
+            onChange={(e) => setActif(Boolean(e.value))}
+          />
           <label htmlFor="type-vente-actif" className="m-0">
             Actif (proposé à la caisse)
           </label>
         </div>
-        {errors['actif'] && <small className="field-error" role="alert">{errors['actif']}</small>}
+        {errors['actif'] && (
+          <small className="field-error" role="alert">
+            {errors['actif']}
+          </small>
+        )}
       </div>
     </form>
   );

@@ -14,13 +14,20 @@ import type { ListSpec } from '../../lib/list-params';
 import { useDialogParam } from '../../lib/use-dialog-param';
 import { useFeedback } from '../../lib/use-feedback';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
-import { useCreateTypeVente, useDeleteTypeVente, useTypeVente, useTypesVentes, useUpdateTypeVente } from './api';
+import {
+  useCreateTypeVente,
+  useDeleteTypeVente,
+  useTypeVente,
+  useTypesVentes,
+  useUpdateTypeVente,
+} from './api';
 import { TYPE_VENTE_FIELDS, TypeVenteForm } from './TypeVenteForm';
 
 const LIST: ListSpec = { sorts: TYPE_VENTE_SORTS };
 const FORM_ID = 'type-vente-form';
 
-const activeCell = (t: TypeVente) => (t.actif ? <Tag value="Actif" severity="success" /> : <Tag value="Inactif" severity="secondary" />);
+const activeCell = (t: TypeVente) =>
+  t.actif ? <Tag value="Actif" severity="success" /> : <Tag value="Inactif" severity="secondary" />;
 
 /** /pages/types-ventes (administrator): the global list of sale types. */
 export default function TypesVentesRoute() {
@@ -33,7 +40,10 @@ export default function TypesVentesRoute() {
   const remove = useDeleteTypeVente();
   const feedback = useFeedback();
   const editedId = typeof dialog.target === 'number' ? dialog.target : null;
-  const detail = useTypeVente(editedId, types.data?.items.find((t) => t.id === editedId));
+  const detail = useTypeVente(
+    editedId,
+    types.data?.items.find((t) => t.id === editedId),
+  );
   const edited = editedId !== null ? (detail.data ?? null) : null;
   const showForm = dialog.target === 'new' || edited !== null;
 
@@ -53,13 +63,33 @@ export default function TypesVentesRoute() {
       icon: 'pi pi-exclamation-triangle',
       acceptClassName: 'p-button-danger',
       defaultFocus: 'reject',
-      accept: () => remove.mutate(t.id, { onSuccess: () => feedback.success('Type de vente supprimé', `« ${t.nom} » a été supprimé.`), onError: feedback.actionError('Suppression impossible') }),
+      accept: () =>
+        remove.mutate(t.id, {
+          onSuccess: () =>
+            feedback.success('Type de vente supprimé', `« ${t.nom} » a été supprimé.`),
+          onError: feedback.actionError('Suppression impossible'),
+        }),
     });
 
   const actions = (t: TypeVente) => (
     <div className="flex gap-1 justify-content-end">
-      <Button type="button" icon="pi pi-pencil" rounded text aria-label={`Modifier ${t.nom}`} onClick={() => open(t.id)} />
-      <Button type="button" icon="pi pi-trash" rounded text severity="danger" aria-label={`Supprimer ${t.nom}`} onClick={() => askDelete(t)} />
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        rounded
+        text
+        aria-label={`Modifier ${t.nom}`}
+        onClick={() => open(t.id)}
+      />
+      <Button
+        type="button"
+        icon="pi pi-trash"
+        rounded
+        text
+        severity="danger"
+        aria-label={`Supprimer ${t.nom}`}
+        onClick={() => askDelete(t)}
+      />
     </div>
   );
 
@@ -67,14 +97,32 @@ export default function TypesVentesRoute() {
     <div className="card-surface">
       <ConfirmDialog />
       <PageHeader title="Types de vente">
-        <Button type="button" label="Nouveau type de vente" icon="pi pi-plus" onClick={() => open('new')} />
+        <Button
+          type="button"
+          label="Nouveau type de vente"
+          icon="pi pi-plus"
+          onClick={() => open('new')}
+        />
       </PageHeader>
-      {types.isError && <Message severity="error" text={errorMessage(types.error)} className="w-full justify-content-start mb-3" />}
+      {types.isError && (
+        <Message
+          severity="error"
+          text={errorMessage(types.error)}
+          className="w-full justify-content-start mb-3"
+        />
+      )}
       <DataTable
         value={types.data?.items ?? []}
         dataKey="id"
         loading={types.isFetching}
-        header={<SearchBox value={list.state.q} onSearch={list.setSearch} label="Rechercher un type de vente" placeholder="Nom" />}
+        header={
+          <SearchBox
+            value={list.state.q}
+            onSearch={list.setSearch}
+            label="Rechercher un type de vente"
+            placeholder="Nom"
+          />
+        }
         emptyMessage="Aucun type de vente"
         stripedRows
         size="small"
@@ -86,7 +134,14 @@ export default function TypesVentesRoute() {
         <Column header="Statut" body={activeCell} />
         <Column header="Actions" body={actions} />
       </DataTable>
-      <FormDialog header={edited ? 'Modifier le type de vente' : 'Nouveau type de vente'} visible={showForm} onHide={dialog.close} formId={FORM_ID} saving={create.isPending || update.isPending} width="32rem">
+      <FormDialog
+        header={edited ? 'Modifier le type de vente' : 'Nouveau type de vente'}
+        visible={showForm}
+        onHide={dialog.close}
+        formId={FORM_ID}
+        saving={create.isPending || update.isPending}
+        width="32rem"
+      >
         {showForm && (
           <TypeVenteForm
             key={edited?.id ?? 'new'}
@@ -95,8 +150,20 @@ export default function TypesVentesRoute() {
             serverErrors={fieldErrorsOf(edited ? update.error : create.error)}
             onSave={(body) =>
               edited
-                ? update.mutate({ id: edited.id, body }, { onSuccess: done('Type de vente enregistré', `« ${body.nom} » a été mis à jour.`), onError: feedback.formError('Enregistrement impossible', TYPE_VENTE_FIELDS) })
-                : create.mutate(body, { onSuccess: done('Type de vente créé', `« ${body.nom} » a été ajouté.`), onError: feedback.formError('Création impossible', TYPE_VENTE_FIELDS) })
+                ? update.mutate(
+                    { id: edited.id, body },
+                    {
+                      onSuccess: done(
+                        'Type de vente enregistré',
+                        `« ${body.nom} » a été mis à jour.`,
+                      ),
+                      onError: feedback.formError('Enregistrement impossible', TYPE_VENTE_FIELDS),
+                    },
+                  )
+                : create.mutate(body, {
+                    onSuccess: done('Type de vente créé', `« ${body.nom} » a été ajouté.`),
+                    onError: feedback.formError('Création impossible', TYPE_VENTE_FIELDS),
+                  })
             }
           />
         )}

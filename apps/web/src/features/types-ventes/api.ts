@@ -10,10 +10,15 @@ export const typeVenteKeys = {
   detail: (id: number) => [...typeVenteKeys.all, 'detail', id] as const,
 };
 
-export const fetchTypesVentes = (query: Record<string, QueryValue>) => http.get<TypeVentePage>('/api/types-ventes', { query });
+export const fetchTypesVentes = (query: Record<string, QueryValue>) =>
+  http.get<TypeVentePage>('/api/types-ventes', { query });
 
 export function useTypesVentes(query: Record<string, QueryValue>) {
-  return useQuery({ queryKey: typeVenteKeys.list(query), queryFn: () => fetchTypesVentes(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: typeVenteKeys.list(query),
+    queryFn: () => fetchTypesVentes(query),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** One sale type (an edit dialog opened from the URL), shown at once when the list already holds it. */
@@ -28,10 +33,17 @@ export function useTypeVente(id: number | null, listed: TypeVente | undefined) {
 
 function useTypeVenteMutation<V, R>(call: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: typeVenteKeys.all }) });
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: typeVenteKeys.all }),
+  });
 }
 
-export const useCreateTypeVente = () => useTypeVenteMutation((body: TypeVenteInput) => http.post<TypeVente>('/api/types-ventes', body));
+export const useCreateTypeVente = () =>
+  useTypeVenteMutation((body: TypeVenteInput) => http.post<TypeVente>('/api/types-ventes', body));
 export const useUpdateTypeVente = () =>
-  useTypeVenteMutation(({ id, body }: { id: number; body: TypeVenteInput }) => http.put<TypeVente>(`/api/types-ventes/${id}`, body));
-export const useDeleteTypeVente = () => useTypeVenteMutation((id: number) => http.delete<void>(`/api/types-ventes/${id}`));
+  useTypeVenteMutation(({ id, body }: { id: number; body: TypeVenteInput }) =>
+    http.put<TypeVente>(`/api/types-ventes/${id}`, body),
+  );
+export const useDeleteTypeVente = () =>
+  useTypeVenteMutation((id: number) => http.delete<void>(`/api/types-ventes/${id}`));

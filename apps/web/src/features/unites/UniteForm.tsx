@@ -33,19 +33,48 @@ export function UniteForm({ formId, unite, serverErrors, onSave }: Props) {
   return (
     <form id={formId} onSubmit={submit} noValidate aria-label="Unité" className="formgrid grid">
       <FormField id="unite-nom" label="Nom" error={errors['nom']} className="field col-12 md:col-8">
-        <InputText id="unite-nom" value={nom} onChange={(e) => setNom(e.target.value)} maxLength={50} className="w-full" invalid={Boolean(errors['nom'])} {...fieldA11y('unite-nom', errors['nom'])} />
+        <InputText
+          id="unite-nom"
+          value={nom}
+          onChange={(e) => setNom(e.target.value)}
+          maxLength={50}
+          className="w-full"
+          invalid={Boolean(errors['nom'])}
+          {...fieldA11y('unite-nom', errors['nom'])}
+        />
       </FormField>
-      <FormField id="unite-symbole" label="Symbole" error={errors['symbole']} className="field col-12 md:col-4">
-        <InputText id="unite-symbole" value={symbole} onChange={(e) => setSymbole(e.target.value)} maxLength={10} className="w-full" invalid={Boolean(errors['symbole'])} {...fieldA11y('unite-symbole', errors['symbole'])} />
+      <FormField
+        id="unite-symbole"
+        label="Symbole"
+        error={errors['symbole']}
+        className="field col-12 md:col-4"
+      >
+        <InputText
+          id="unite-symbole"
+          value={symbole}
+          onChange={(e) => setSymbole(e.target.value)}
+          maxLength={10}
+          className="w-full"
+          invalid={Boolean(errors['symbole'])}
+          {...fieldA11y('unite-symbole', errors['symbole'])}
+        />
       </FormField>
       <div className="field col-12">
         <div className="flex align-items-center gap-2">
-          <InputSwitch inputId="unite-fractionnable" checked={fractionnable} onChange={(e) => setFractionnable(Boolean(e.value))} />
+          <InputSwitch
+            inputId="unite-fractionnable"
+            checked={fractionnable}
+            onChange={(e) => setFractionnable(Boolean(e.value))}
+          />
           <label htmlFor="unite-fractionnable" className="m-0">
             Quantités décimales (kg, litre…)
           </label>
         </div>
-        {errors['fractionnable'] && <small className="field-error" role="alert">{errors['fractionnable']}</small>}
+        {errors['fractionnable'] && (
+          <small className="field-error" role="alert">
+            {errors['fractionnable']}
+          </small>
+        )}
       </div>
     </form>
   );

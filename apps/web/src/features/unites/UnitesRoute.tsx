@@ -30,7 +30,10 @@ export default function UnitesRoute() {
   const remove = useDeleteUnite();
   const feedback = useFeedback();
   const editedId = typeof dialog.target === 'number' ? dialog.target : null;
-  const detail = useUnite(editedId, unites.data?.items.find((u) => u.id === editedId));
+  const detail = useUnite(
+    editedId,
+    unites.data?.items.find((u) => u.id === editedId),
+  );
   const edited = editedId !== null ? (detail.data ?? null) : null;
 
   const open = (target: 'new' | number) => {
@@ -49,13 +52,32 @@ export default function UnitesRoute() {
       icon: 'pi pi-exclamation-triangle',
       acceptClassName: 'p-button-danger',
       defaultFocus: 'reject',
-      accept: () => remove.mutate(u.id, { onSuccess: () => feedback.success('Unité supprimée', `« ${u.nom} » a été supprimée.`), onError: feedback.actionError('Suppression impossible') }),
+      accept: () =>
+        remove.mutate(u.id, {
+          onSuccess: () => feedback.success('Unité supprimée', `« ${u.nom} » a été supprimée.`),
+          onError: feedback.actionError('Suppression impossible'),
+        }),
     });
 
   const actions = (u: Unite) => (
     <div className="flex gap-1 justify-content-end">
-      <Button type="button" icon="pi pi-pencil" rounded text aria-label={`Modifier ${u.nom}`} onClick={() => open(u.id)} />
-      <Button type="button" icon="pi pi-trash" rounded text severity="danger" aria-label={`Supprimer ${u.nom}`} onClick={() => askDelete(u)} />
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        rounded
+        text
+        aria-label={`Modifier ${u.nom}`}
+        onClick={() => open(u.id)}
+      />
+      <Button
+        type="button"
+        icon="pi pi-trash"
+        rounded
+        text
+        severity="danger"
+        aria-label={`Supprimer ${u.nom}`}
+        onClick={() => askDelete(u)}
+      />
     </div>
   );
   const showForm = dialog.target === 'new' || edited !== null;
@@ -64,14 +86,32 @@ export default function UnitesRoute() {
     <div className="card-surface">
       <ConfirmDialog />
       <PageHeader title="Unités">
-        <Button type="button" label="Nouvelle unité" icon="pi pi-plus" onClick={() => open('new')} />
+        <Button
+          type="button"
+          label="Nouvelle unité"
+          icon="pi pi-plus"
+          onClick={() => open('new')}
+        />
       </PageHeader>
-      {unites.isError && <Message severity="error" text={errorMessage(unites.error)} className="w-full justify-content-start mb-3" />}
+      {unites.isError && (
+        <Message
+          severity="error"
+          text={errorMessage(unites.error)}
+          className="w-full justify-content-start mb-3"
+        />
+      )}
       <DataTable
         value={unites.data?.items ?? []}
         dataKey="id"
         loading={unites.isFetching}
-        header={<SearchBox value={list.state.q} onSearch={list.setSearch} label="Rechercher une unité" placeholder="Nom ou symbole" />}
+        header={
+          <SearchBox
+            value={list.state.q}
+            onSearch={list.setSearch}
+            label="Rechercher une unité"
+            placeholder="Nom ou symbole"
+          />
+        }
         emptyMessage="Aucune unité"
         stripedRows
         size="small"
@@ -80,10 +120,20 @@ export default function UnitesRoute() {
       >
         <Column header="Nom" sortable field="nom" />
         <Column header="Symbole" sortable field="symbole" />
-        <Column header="Quantités" body={(u: Unite) => (u.fractionnable ? 'Décimales' : 'Entières')} />
+        <Column
+          header="Quantités"
+          body={(u: Unite) => (u.fractionnable ? 'Décimales' : 'Entières')}
+        />
         <Column header="Actions" body={actions} />
       </DataTable>
-      <FormDialog header={edited ? "Modifier l'unité" : 'Nouvelle unité'} visible={showForm} onHide={dialog.close} formId={FORM_ID} saving={create.isPending || update.isPending} width="32rem">
+      <FormDialog
+        header={edited ? "Modifier l'unité" : 'Nouvelle unité'}
+        visible={showForm}
+        onHide={dialog.close}
+        formId={FORM_ID}
+        saving={create.isPending || update.isPending}
+        width="32rem"
+      >
         {showForm && (
           <UniteForm
             key={edited?.id ?? 'new'}
@@ -92,8 +142,17 @@ export default function UnitesRoute() {
             serverErrors={fieldErrorsOf(edited ? update.error : create.error)}
             onSave={(body) =>
               edited
-                ? update.mutate({ id: edited.id, body }, { onSuccess: done('Unité enregistrée', `« ${body.nom} » a été mise à jour.`), onError: feedback.formError('Enregistrement impossible', UNITE_FIELDS) })
-                : create.mutate(body, { onSuccess: done('Unité créée', `« ${body.nom} » a été ajoutée.`), onError: feedback.formError('Création impossible', UNITE_FIELDS) })
+                ? update.mutate(
+                    { id: edited.id, body },
+                    {
+                      onSuccess: done('Unité enregistrée', `« ${body.nom} » a été mise à jour.`),
+                      onError: feedback.formError('Enregistrement impossible', UNITE_FIELDS),
+                    },
+                  )
+                : create.mutate(body, {
+                    onSuccess: done('Unité créée', `« ${body.nom} » a été ajoutée.`),
+                    onError: feedback.formError('Création impossible', UNITE_FIELDS),
+                  })
             }
           />
         )}

@@ -10,10 +10,15 @@ export const uniteKeys = {
   detail: (id: number) => [...uniteKeys.all, 'detail', id] as const,
 };
 
-export const fetchUnites = (query: Record<string, QueryValue>) => http.get<UnitePage>('/api/unites', { query });
+export const fetchUnites = (query: Record<string, QueryValue>) =>
+  http.get<UnitePage>('/api/unites', { query });
 
 export function useUnites(query: Record<string, QueryValue>) {
-  return useQuery({ queryKey: uniteKeys.list(query), queryFn: () => fetchUnites(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: uniteKeys.list(query),
+    queryFn: () => fetchUnites(query),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** One unit (an edit dialog opened from the URL), shown at once when the list already holds it. */
@@ -28,10 +33,17 @@ export function useUnite(id: number | null, listed: Unite | undefined) {
 
 function useUniteMutation<V, R>(call: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: uniteKeys.all }) });
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: uniteKeys.all }),
+  });
 }
 
-export const useCreateUnite = () => useUniteMutation((body: UniteInput) => http.post<Unite>('/api/unites', body));
+export const useCreateUnite = () =>
+  useUniteMutation((body: UniteInput) => http.post<Unite>('/api/unites', body));
 export const useUpdateUnite = () =>
-  useUniteMutation(({ id, body }: { id: number; body: UniteInput }) => http.put<Unite>(`/api/unites/${id}`, body));
-export const useDeleteUnite = () => useUniteMutation((id: number) => http.delete<void>(`/api/unites/${id}`));
+  useUniteMutation(({ id, body }: { id: number; body: UniteInput }) =>
+    http.put<Unite>(`/api/unites/${id}`, body),
+  );
+export const useDeleteUnite = () =>
+  useUniteMutation((id: number) => http.delete<void>(`/api/unites/${id}`));

@@ -1,4 +1,12 @@
-import { ROLE_LABELS, userCreateSchema, userUpdateSchema, type Role, type UserCreate, type UserItem, type UserUpdate } from '@comptoir/shared';
+import {
+  ROLE_LABELS,
+  userCreateSchema,
+  userUpdateSchema,
+  type Role,
+  type UserCreate,
+  type UserItem,
+  type UserUpdate,
+} from '@comptoir/shared';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
@@ -50,36 +58,102 @@ export function UserForm({ formId, mode, user, shops, serverErrors, onCreate, on
     const shopsOf = mode === 'owner' ? { services } : {};
     const found =
       user === null
-        ? validate(userCreateSchema, { ...common, email: email.trim(), ...(mode === 'admin' ? { role } : {}), ...shopsOf })
+        ? validate(userCreateSchema, {
+            ...common,
+            email: email.trim(),
+            ...(mode === 'admin' ? { role } : {}),
+            ...shopsOf,
+          })
         : validate(userUpdateSchema, { ...common, ...shopsOf });
     if (mode === 'owner' && services.length === 0) found['services'] = NO_SHOP;
     setLocalErrors(found);
     if (hasErrors(found)) return;
-    if (user === null) onCreate({ ...common, email: email.trim(), ...(mode === 'admin' ? { role } : { role: 'ROLE_GERANT' }), ...shopsOf });
+    if (user === null)
+      onCreate({
+        ...common,
+        email: email.trim(),
+        ...(mode === 'admin' ? { role } : { role: 'ROLE_GERANT' }),
+        ...shopsOf,
+      });
     else onUpdate({ ...common, ...shopsOf });
   };
 
-  const text = (id: 'prenom' | 'nom' | 'telephone', label: string, value: string, set: (v: string) => void, autoComplete: string) => (
+  const text = (
+    id: 'prenom' | 'nom' | 'telephone',
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    autoComplete: string,
+  ) => (
     <FormField id={`user-${id}`} label={label} error={errors[id]} className="field col-12 md:col-6">
-      <InputText id={`user-${id}`} value={value} onChange={(e) => set(e.target.value)} autoComplete={autoComplete} type={id === 'telephone' ? 'tel' : 'text'} className="w-full" invalid={Boolean(errors[id])} {...fieldA11y(`user-${id}`, errors[id])} />
+      <InputText
+        id={`user-${id}`}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        autoComplete={autoComplete}
+        type={id === 'telephone' ? 'tel' : 'text'}
+        className="w-full"
+        invalid={Boolean(errors[id])}
+        {...fieldA11y(`user-${id}`, errors[id])}
+      />
     </FormField>
   );
 
   return (
-    <form id={formId} onSubmit={submit} noValidate aria-label="Utilisateur" className="formgrid grid">
-      <FormField id="user-email" label="Adresse e-mail" error={errors['email']} className="field col-12" hint={user ? undefined : 'Une invitation à choisir son mot de passe y sera envoyée.'}>
-        <InputText id="user-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} readOnly={user !== null} disabled={user !== null} autoComplete="off" className="w-full" invalid={Boolean(errors['email'])} {...fieldA11y('user-email', errors['email'])} />
+    <form
+      id={formId}
+      onSubmit={submit}
+      noValidate
+      aria-label="Utilisateur"
+      className="formgrid grid"
+    >
+      <FormField
+        id="user-email"
+        label="Adresse e-mail"
+        error={errors['email']}
+        className="field col-12"
+        hint={user ? undefined : 'Une invitation à choisir son mot de passe y sera envoyée.'}
+      >
+        <InputText
+          id="user-email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          readOnly={user !== null}
+          disabled={user !== null}
+          autoComplete="off"
+          className="w-full"
+          invalid={Boolean(errors['email'])}
+          {...fieldA11y('user-email', errors['email'])}
+        />
       </FormField>
       {text('prenom', 'Prénom', prenom, setPrenom, 'off')}
       {text('nom', 'Nom', nom, setNom, 'off')}
       {text('telephone', 'Téléphone', telephone, setTelephone, 'off')}
       {mode === 'admin' && user === null && (
-        <FormField id="user-role" label="Rôle" error={errors['role']} className="field col-12 md:col-6">
-          <Dropdown inputId="user-role" value={role} options={ROLE_OPTIONS} onChange={(e) => setRole(e.value as Role)} className="w-full" {...fieldA11y('user-role', errors['role'])} />
+        <FormField
+          id="user-role"
+          label="Rôle"
+          error={errors['role']}
+          className="field col-12 md:col-6"
+        >
+          <Dropdown
+            inputId="user-role"
+            value={role}
+            options={ROLE_OPTIONS}
+            onChange={(e) => setRole(e.value as Role)}
+            className="w-full"
+            {...fieldA11y('user-role', errors['role'])}
+          />
         </FormField>
       )}
       {mode === 'owner' && (
-        <FormField id="user-services" label="Boutiques" error={errors['services']} className="field col-12">
+        <FormField
+          id="user-services"
+          label="Boutiques"
+          error={errors['services']}
+          className="field col-12"
+        >
           <MultiSelect
             inputId="user-services"
             value={services}

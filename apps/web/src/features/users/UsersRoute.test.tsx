@@ -32,9 +32,18 @@ function usersApi(extra?: ApiHandler) {
       const query = new URLSearchParams(url.split('?')[1]);
       lists.push(query);
       const page = Number(query.get('page'));
-      return json(200, { items: [user(page * 10 + 1), user(page * 10 + 2, { active: false, lastLoginAt: '2026-11-20T13:05:00Z' })], total: 20, page, size: 8 });
+      return json(200, {
+        items: [
+          user(page * 10 + 1),
+          user(page * 10 + 2, { active: false, lastLoginAt: '2026-11-20T13:05:00Z' }),
+        ],
+        total: 20,
+        page,
+        size: 8,
+      });
     }
-    if (url.startsWith('/api/services?')) return json(200, { items: [], total: 0, page: 1, size: 200 });
+    if (url.startsWith('/api/services?'))
+      return json(200, { items: [], total: 0, page: 1, size: 200 });
     return undefined;
   };
   return { lists, handler };
@@ -48,12 +57,20 @@ describe('/pages/users', () => {
     const api = usersApi();
     renderApp('/pages/users?page=2&sort=email,desc&q=sow&active=true', api.handler);
     expect(await screen.findByText('u21@comptoir.test')).toBeInTheDocument();
-    expect(Object.fromEntries(api.lists.at(-1)!)).toEqual({ page: '2', size: '8', sort: 'email,desc', q: 'sow', active: 'true' });
+    expect(Object.fromEntries(api.lists.at(-1)!)).toEqual({
+      page: '2',
+      size: '8',
+      sort: 'email,desc',
+      q: 'sow',
+      active: 'true',
+    });
     expect(screen.getByLabelText('Rechercher un utilisateur')).toHaveValue('sow');
     const row = screen.getByText('u22@comptoir.test').closest('tr')!;
     expect(within(row).getByText('Désactivé')).toBeInTheDocument();
     expect(within(row).getByText('20/11/2026 14:05')).toBeInTheDocument();
-    expect(within(screen.getByText('u21@comptoir.test').closest('tr')!).getByText('Jamais')).toBeInTheDocument();
+    expect(
+      within(screen.getByText('u21@comptoir.test').closest('tr')!).getByText('Jamais'),
+    ).toBeInTheDocument();
   });
 
   it('writes paging and search back to the URL, search going back to page 1', async () => {
@@ -104,7 +121,9 @@ describe('/pages/users', () => {
     logIn(['ROLE_ADMIN'], { services: [] });
     const api = usersApi((url, init) =>
       init?.method === 'POST' && url === '/api/users'
-        ? problem(409, 'CONFLICT', 'Cette adresse e-mail est déjà utilisée.', [{ field: 'email', message: 'Cette adresse e-mail est déjà utilisée.' }])
+        ? problem(409, 'CONFLICT', 'Cette adresse e-mail est déjà utilisée.', [
+            { field: 'email', message: 'Cette adresse e-mail est déjà utilisée.' },
+          ])
         : undefined,
     );
     const { router } = renderApp('/pages/users', api.handler);

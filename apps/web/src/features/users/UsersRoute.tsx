@@ -11,7 +11,14 @@ import { useDialogParam } from '../../lib/use-dialog-param';
 import { useFeedback } from '../../lib/use-feedback';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useSession } from '../../lib/use-session';
-import { useCreateUser, useOwnShops, useSetUserActive, useUpdateUser, useUser, useUsers } from './api';
+import {
+  useCreateUser,
+  useOwnShops,
+  useSetUserActive,
+  useUpdateUser,
+  useUser,
+  useUsers,
+} from './api';
 import { USER_FIELDS, UserForm, type UserFormMode } from './UserForm';
 import { UsersFilters } from './UsersFilters';
 import { UsersTable } from './UsersTable';
@@ -48,8 +55,13 @@ export default function UsersRoute() {
         { id: user.id, active: !user.active },
         {
           onSuccess: (u) =>
-            feedback.success(u.active ? 'Compte activé' : 'Compte désactivé', `${fullName(u)} ${u.active ? 'peut de nouveau se connecter' : 'ne peut plus se connecter'}.`),
-          onError: feedback.actionError(user.active ? 'Désactivation impossible' : 'Activation impossible'),
+            feedback.success(
+              u.active ? 'Compte activé' : 'Compte désactivé',
+              `${fullName(u)} ${u.active ? 'peut de nouveau se connecter' : 'ne peut plus se connecter'}.`,
+            ),
+          onError: feedback.actionError(
+            user.active ? 'Désactivation impossible' : 'Activation impossible',
+          ),
         },
       );
     if (!user.active) return run();
@@ -66,8 +78,17 @@ export default function UsersRoute() {
   const title = mode === 'admin' ? 'Utilisateurs' : 'Gérants de mes boutiques';
   const header = (
     <div className="flex flex-wrap gap-2 align-items-center">
-      <SearchBox value={list.state.q} onSearch={list.setSearch} label="Rechercher un utilisateur" placeholder="Nom ou adresse e-mail" />
-      <UsersFilters showRole={mode === 'admin'} filters={list.state.filters} onFilter={list.setFilter} />
+      <SearchBox
+        value={list.state.q}
+        onSearch={list.setSearch}
+        label="Rechercher un utilisateur"
+        placeholder="Nom ou adresse e-mail"
+      />
+      <UsersFilters
+        showRole={mode === 'admin'}
+        filters={list.state.filters}
+        onFilter={list.setFilter}
+      />
     </div>
   );
 
@@ -75,9 +96,20 @@ export default function UsersRoute() {
     <div className="card-surface">
       <ConfirmDialog />
       <PageHeader title={title}>
-        <Button type="button" label={mode === 'admin' ? 'Nouvel utilisateur' : 'Nouveau gérant'} icon="pi pi-plus" onClick={() => openDialog('new')} />
+        <Button
+          type="button"
+          label={mode === 'admin' ? 'Nouvel utilisateur' : 'Nouveau gérant'}
+          icon="pi pi-plus"
+          onClick={() => openDialog('new')}
+        />
       </PageHeader>
-      {users.isError && <Message severity="error" text={errorMessage(users.error)} className="w-full justify-content-start mb-3" />}
+      {users.isError && (
+        <Message
+          severity="error"
+          text={errorMessage(users.error)}
+          className="w-full justify-content-start mb-3"
+        />
+      )}
       <UsersTable
         page={users.data}
         loading={users.isFetching}
@@ -88,13 +120,25 @@ export default function UsersRoute() {
         onToggle={toggle}
       />
       <FormDialog
-        header={dialog.target === 'new' ? (mode === 'admin' ? 'Nouvel utilisateur' : 'Nouveau gérant') : "Modifier l'utilisateur"}
+        header={
+          dialog.target === 'new'
+            ? mode === 'admin'
+              ? 'Nouvel utilisateur'
+              : 'Nouveau gérant'
+            : "Modifier l'utilisateur"
+        }
         visible={dialog.target !== null}
         onHide={dialog.close}
         formId={FORM_ID}
         saving={saving}
       >
-        {edited.isError && <Message severity="error" text={errorMessage(edited.error)} className="w-full justify-content-start" />}
+        {edited.isError && (
+          <Message
+            severity="error"
+            text={errorMessage(edited.error)}
+            className="w-full justify-content-start"
+          />
+        )}
         {editedId !== null && edited.isPending && <p role="status">Chargement…</p>}
         {(dialog.target === 'new' || edited.data) && (
           <UserForm
@@ -108,7 +152,10 @@ export default function UsersRoute() {
               create.mutate(body, {
                 onSuccess: (u) => {
                   dialog.close();
-                  feedback.success('Utilisateur créé', `Une invitation à choisir son mot de passe a été envoyée à ${u.email}.`);
+                  feedback.success(
+                    'Utilisateur créé',
+                    `Une invitation à choisir son mot de passe a été envoyée à ${u.email}.`,
+                  );
                 },
                 onError: feedback.formError('Création impossible', USER_FIELDS),
               })
@@ -120,7 +167,10 @@ export default function UsersRoute() {
                 {
                   onSuccess: (u) => {
                     dialog.close();
-                    feedback.success('Utilisateur enregistré', `Les informations ${deNom(fullName(u))} ont été mises à jour.`);
+                    feedback.success(
+                      'Utilisateur enregistré',
+                      `Les informations ${deNom(fullName(u))} ont été mises à jour.`,
+                    );
                   },
                   onError: feedback.formError('Enregistrement impossible', USER_FIELDS),
                 },

@@ -1,4 +1,10 @@
-import { ROLE_LABELS, formatDateTime, isRole, type UserItem, type UserPage } from '@comptoir/shared';
+import {
+  ROLE_LABELS,
+  formatDateTime,
+  isRole,
+  type UserItem,
+  type UserPage,
+} from '@comptoir/shared';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -26,20 +32,45 @@ const nameCell = (u: UserItem) => (
   </span>
 );
 const rolesCell = (u: UserItem) => u.roles.map((r) => (isRole(r) ? ROLE_LABELS[r] : r)).join(', ');
-const shopsCell = (u: UserItem) => (u.services.length ? u.services.map((s) => s.nom).join(', ') : '—');
+const shopsCell = (u: UserItem) =>
+  u.services.length ? u.services.map((s) => s.nom).join(', ') : '—';
 const lastLoginCell = (u: UserItem) => (u.lastLoginAt ? formatDateTime(u.lastLoginAt) : 'Jamais');
-const statusCell = (u: UserItem) => (u.active ? <Tag value="Actif" severity="success" /> : <Tag value="Désactivé" severity="danger" />);
+const statusCell = (u: UserItem) =>
+  u.active ? <Tag value="Actif" severity="success" /> : <Tag value="Désactivé" severity="danger" />;
 
 /** The users of a page of the list, server-paged and sorted. */
 export function UsersTable({ page, loading, list, selfId, header, onEdit, onToggle }: Props) {
   const actions = (u: UserItem) => (
     <div className="flex gap-1 justify-content-end">
-      <Button type="button" icon="pi pi-pencil" rounded text aria-label={`Modifier ${fullName(u)}`} onClick={() => onEdit(u)} />
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        rounded
+        text
+        aria-label={`Modifier ${fullName(u)}`}
+        onClick={() => onEdit(u)}
+      />
       {u.id !== selfId &&
         (u.active ? (
-          <Button type="button" icon="pi pi-ban" rounded text severity="danger" aria-label={`Désactiver ${fullName(u)}`} onClick={() => onToggle(u)} />
+          <Button
+            type="button"
+            icon="pi pi-ban"
+            rounded
+            text
+            severity="danger"
+            aria-label={`Désactiver ${fullName(u)}`}
+            onClick={() => onToggle(u)}
+          />
         ) : (
-          <Button type="button" icon="pi pi-check-circle" rounded text severity="success" aria-label={`Activer ${fullName(u)}`} onClick={() => onToggle(u)} />
+          <Button
+            type="button"
+            icon="pi pi-check-circle"
+            rounded
+            text
+            severity="success"
+            aria-label={`Activer ${fullName(u)}`}
+            onClick={() => onToggle(u)}
+          />
         ))}
     </div>
   );

@@ -11,22 +11,34 @@ export const userKeys = {
   detail: (id: number) => [...userKeys.all, 'detail', id] as const,
 };
 
-export const fetchUsers = (query: Record<string, QueryValue>) => http.get<UserPage>('/api/users', { query });
+export const fetchUsers = (query: Record<string, QueryValue>) =>
+  http.get<UserPage>('/api/users', { query });
 export const fetchUser = (id: number) => http.get<UserItem>(`/api/users/${id}`);
 
 export function useUsers(query: Record<string, QueryValue>) {
-  return useQuery({ queryKey: userKeys.list(query), queryFn: () => fetchUsers(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: userKeys.list(query),
+    queryFn: () => fetchUsers(query),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useUser(id: number | null) {
-  return useQuery({ queryKey: userKeys.detail(id ?? 0), queryFn: () => fetchUser(id!), enabled: id !== null });
+  return useQuery({
+    queryKey: userKeys.detail(id ?? 0),
+    queryFn: () => fetchUser(id!),
+    enabled: id !== null,
+  });
 }
 
 /** The owner's own active shops, to choose a manager's shops from (under the shops' key root). */
 export function useOwnShops(enabled: boolean) {
   return useQuery({
     queryKey: [...shopKeys.all, 'options', 'own'] as const,
-    queryFn: () => http.get<ServicePage>('/api/services', { query: { page: 1, size: 200, sort: 'nom,asc', active: true } }),
+    queryFn: () =>
+      http.get<ServicePage>('/api/services', {
+        query: { page: 1, size: 200, sort: 'nom,asc', active: true },
+      }),
     select: (page) => page.items.map((s) => ({ id: s.id, nom: s.nom })),
     enabled,
   });
@@ -44,10 +56,13 @@ function useUserMutation<V>(call: (variables: V) => Promise<UserItem>) {
   });
 }
 
-export const useCreateUser = () => useUserMutation((body: UserCreate) => http.post<UserItem>('/api/users', body));
+export const useCreateUser = () =>
+  useUserMutation((body: UserCreate) => http.post<UserItem>('/api/users', body));
 
 export const useUpdateUser = () =>
-  useUserMutation(({ id, body }: { id: number; body: UserUpdate }) => http.put<UserItem>(`/api/users/${id}`, body));
+  useUserMutation(({ id, body }: { id: number; body: UserUpdate }) =>
+    http.put<UserItem>(`/api/users/${id}`, body),
+  );
 
 export const useSetUserActive = () =>
   useUserMutation(({ id, active }: { id: number; active: boolean }) =>

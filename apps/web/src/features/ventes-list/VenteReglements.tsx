@@ -86,7 +86,10 @@ export function VenteRetours({ vente }: { vente: Vente }) {
       data-testid="vente-retours"
     >
       <Column header="Numéro" field="numero" />
-      <Column header="Date" body={(r: Vente['retours'][number]) => formatDateTime(r.createdAt, timeZone)} />
+      <Column
+        header="Date"
+        body={(r: Vente['retours'][number]) => formatDateTime(r.createdAt, timeZone)}
+      />
       <Column
         header="Montant"
         body={(r: Vente['retours'][number]) => formatMoney(r.montantTtc, vente.devise)}

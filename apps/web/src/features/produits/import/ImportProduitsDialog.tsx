@@ -10,7 +10,16 @@ import { ApiError, errorMessage } from '../../../lib/errors';
 import { http } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
 import { parseCsv } from './csv';
-import { IMPORT_FIELDS, autoMap, convertRows, missingRequired, serverRowErrors, type ColumnMapping, type ImportField, type RowError } from './mapping';
+import {
+  IMPORT_FIELDS,
+  autoMap,
+  convertRows,
+  missingRequired,
+  serverRowErrors,
+  type ColumnMapping,
+  type ImportField,
+  type RowError,
+} from './mapping';
 
 const PREVIEW_ROWS = 5;
 
@@ -31,7 +40,8 @@ async function readFile(file: File): Promise<string[][]> {
     const { readXlsx } = await import('./xlsx');
     return readXlsx(await file.arrayBuffer());
   }
-  if (name.endsWith('.csv') || name.endsWith('.txt') || file.type === 'text/csv') return parseCsv(await file.text());
+  if (name.endsWith('.csv') || name.endsWith('.txt') || file.type === 'text/csv')
+    return parseCsv(await file.text());
   throw new Error('Choisissez un fichier .csv ou .xlsx.');
 }
 
@@ -68,11 +78,18 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
     setFileName(file.name);
     try {
       const read = await readFile(file);
-      if (read.length < 2) throw new Error('Le fichier ne contient aucune ligne de produit sous ses en-têtes.');
+      if (read.length < 2)
+        throw new Error('Le fichier ne contient aucune ligne de produit sous ses en-têtes.');
       setRows(read);
       setMapping(autoMap(read[0] ?? []));
     } catch (error) {
-      setOutcome({ severity: 'error', text: error instanceof Error && !(error instanceof ApiError) ? error.message : errorMessage(error) });
+      setOutcome({
+        severity: 'error',
+        text:
+          error instanceof Error && !(error instanceof ApiError)
+            ? error.message
+            : errorMessage(error),
+      });
     }
   };
 
@@ -95,21 +112,46 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
     if (converted.errors.length > 0) {
       const bad = new Set(converted.errors.map((e) => e.ligne)).size;
       setErrors(converted.errors);
-      setOutcome({ severity: 'error', text: `${plural(bad, 'ligne comporte', 'lignes comportent')} des erreurs : rien n'a été importé.` });
+      setOutcome({
+        severity: 'error',
+        text: `${plural(bad, 'ligne comporte', 'lignes comportent')} des erreurs : rien n'a été importé.`,
+      });
       return;
     }
     setBusy(true);
     try {
-      const result = await http.post<ProduitImportResult>(shopPath(serviceId, 'produits/import'), { lignes: converted.lignes satisfies ProduitImportLigne[], dryRun });
+      const result = await http.post<ProduitImportResult>(shopPath(serviceId, 'produits/import'), {
+        lignes: converted.lignes satisfies ProduitImportLigne[],
+        dryRun,
+      });
       if (dryRun) {
-        setOutcome({ severity: 'info', text: `${plural(result.lignes, 'ligne vérifiée', 'lignes vérifiées')} : aucune erreur, prêt à importer.` });
+        setOutcome({
+          severity: 'info',
+          text: `${plural(result.lignes, 'ligne vérifiée', 'lignes vérifiées')} : aucune erreur, prêt à importer.`,
+        });
       } else {
         const created = [
-          result.categoriesCreees.length > 0 ? `Catégories créées : ${result.categoriesCreees.join(', ')}.` : '',
-          result.marquesCreees.length > 0 ? `Marques créées : ${result.marquesCreees.join(', ')}.` : '',
+          result.categoriesCreees.length > 0
+            ? `Catégories créées : ${result.categoriesCreees.join(', ')}.`
+            : '',
+          result.marquesCreees.length > 0
+            ? `Marques créées : ${result.marquesCreees.join(', ')}.`
+            : '',
         ].filter(Boolean);
-        setOutcome({ severity: 'success', text: [`${plural(result.importes, 'produit importé', 'produits importés')}.`, ...created].join(' ') });
-        await Promise.all([['produits', serviceId], ['categories', serviceId], ['marques', serviceId]].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+        setOutcome({
+          severity: 'success',
+          text: [
+            `${plural(result.importes, 'produit importé', 'produits importés')}.`,
+            ...created,
+          ].join(' '),
+        });
+        await Promise.all(
+          [
+            ['produits', serviceId],
+            ['categories', serviceId],
+            ['marques', serviceId],
+          ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        );
       }
     } catch (error) {
       if (error instanceof ApiError) setErrors(serverRowErrors(error.fieldErrors));
@@ -127,21 +169,51 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
   const footer = (
     <div className="flex justify-content-end gap-2">
       <Button type="button" label="Fermer" text onClick={onHide} />
-      <Button type="button" label="Vérifier" icon="pi pi-check-square" outlined loading={busy} disabled={!mapping || missing.length > 0 || !devise || busy} onClick={() => void send(true)} />
-      <Button type="button" label="Importer" icon="pi pi-upload" loading={busy} disabled={!mapping || missing.length > 0 || !devise || busy} onClick={() => void send(false)} />
+      <Button
+        type="button"
+        label="Vérifier"
+        icon="pi pi-check-square"
+        outlined
+        loading={busy}
+        disabled={!mapping || missing.length > 0 || !devise || busy}
+        onClick={() => void send(true)}
+      />
+      <Button
+        type="button"
+        label="Importer"
+        icon="pi pi-upload"
+        loading={busy}
+        disabled={!mapping || missing.length > 0 || !devise || busy}
+        onClick={() => void send(false)}
+      />
     </div>
   );
 
   return (
-    <Dialog header="Importer des produits" visible onHide={onHide} footer={footer} style={{ width: '64rem' }} breakpoints={{ '960px': '95vw' }} modal>
+    <Dialog
+      header="Importer des produits"
+      visible
+      onHide={onHide}
+      footer={footer}
+      style={{ width: '64rem' }}
+      breakpoints={{ '960px': '95vw' }}
+      modal
+    >
       <div className="flex flex-column gap-3">
         <div className="flex flex-column gap-1">
           <label htmlFor="import-fichier" className="font-medium">
             Fichier CSV ou Excel (.xlsx)
           </label>
-          <input id="import-fichier" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => void onFile(e.target.files?.[0])} />
+          <input
+            id="import-fichier"
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
           <small className="text-color-secondary">
-            Première ligne : les en-têtes (Nom, Référence, Code-barres, Catégorie, Marque, Unité, Prix d'achat, Prix de vente, Prix de gros, TVA (%), Seuil d'alerte, Stock initial). Montants et quantités comme dans un tableur français : « 1 234,50 », « 2 500 ».
+            Première ligne : les en-têtes (Nom, Référence, Code-barres, Catégorie, Marque, Unité,
+            Prix d'achat, Prix de vente, Prix de gros, TVA (%), Seuil d'alerte, Stock initial).
+            Montants et quantités comme dans un tableur français : « 1 234,50 », « 2 500 ».
           </small>
         </div>
 
@@ -159,7 +231,12 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
                       {label}
                       {required ? ' *' : ''}
                     </label>
-                    <select id={`import-col-${field}`} className="p-inputtext p-component" value={mapping[field] ?? ''} onChange={(e) => setColumn(field, e.target.value)}>
+                    <select
+                      id={`import-col-${field}`}
+                      className="p-inputtext p-component"
+                      value={mapping[field] ?? ''}
+                      onChange={(e) => setColumn(field, e.target.value)}
+                    >
                       <option value="">— Ne pas importer —</option>
                       {headers.map((header, index) => (
                         <option key={index} value={index}>
@@ -171,20 +248,48 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
                 ))}
               </div>
             </fieldset>
-            {missing.length > 0 && <Message severity="warn" text={`Choisissez la colonne de : ${missing.join(', ')}.`} className="w-full justify-content-start" />}
-            <DataTable value={preview} size="small" header="Aperçu des premières lignes" aria-label="Aperçu" scrollable>
+            {missing.length > 0 && (
+              <Message
+                severity="warn"
+                text={`Choisissez la colonne de : ${missing.join(', ')}.`}
+                className="w-full justify-content-start"
+              />
+            )}
+            <DataTable
+              value={preview}
+              size="small"
+              header="Aperçu des premières lignes"
+              aria-label="Aperçu"
+              scrollable
+            >
               <Column field="ligne" header="Ligne" />
-              {IMPORT_FIELDS.filter(({ field }) => mapping[field] !== null).map(({ field, label }) => (
-                <Column key={field} field={field} header={label} />
-              ))}
+              {IMPORT_FIELDS.filter(({ field }) => mapping[field] !== null).map(
+                ({ field, label }) => (
+                  <Column key={field} field={field} header={label} />
+                ),
+              )}
             </DataTable>
           </>
         )}
 
-        {outcome && <Message severity={outcome.severity} text={outcome.text} className="w-full justify-content-start" role={outcome.severity === 'error' ? 'alert' : 'status'} />}
+        {outcome && (
+          <Message
+            severity={outcome.severity}
+            text={outcome.text}
+            className="w-full justify-content-start"
+            role={outcome.severity === 'error' ? 'alert' : 'status'}
+          />
+        )}
 
         {errors.length > 0 && (
-          <DataTable value={errors} size="small" header="Erreurs" aria-label="Erreurs de l'import" paginator={errors.length > 10} rows={10}>
+          <DataTable
+            value={errors}
+            size="small"
+            header="Erreurs"
+            aria-label="Erreurs de l'import"
+            paginator={errors.length > 10}
+            rows={10}
+          >
             <Column field="ligne" header="Ligne" />
             <Column field="champ" header="Champ" />
             <Column field="message" header="Message" />

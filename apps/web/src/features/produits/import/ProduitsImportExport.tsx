@@ -6,10 +6,20 @@ import { shopPath } from '../../../lib/shop';
 import { useToast } from '../../../lib/toast';
 import { parseCsv } from './csv';
 
-const ImportProduitsDialog = lazy(() => import('./ImportProduitsDialog').then((m) => ({ default: m.ImportProduitsDialog })));
+const ImportProduitsDialog = lazy(() =>
+  import('./ImportProduitsDialog').then((m) => ({ default: m.ImportProduitsDialog })),
+);
 
 /** Columns of the server's CSV that hold numbers (written as numbers in the Excel file). */
-const NUMERIC_HEADERS = new Set(["Prix d'achat", 'Prix de vente', 'Prix de gros', 'TVA (%)', "Seuil d'alerte", 'Quantité', 'Valeur du stock']);
+const NUMERIC_HEADERS = new Set([
+  "Prix d'achat",
+  'Prix de vente',
+  'Prix de gros',
+  'TVA (%)',
+  "Seuil d'alerte",
+  'Quantité',
+  'Valeur du stock',
+]);
 
 interface Props {
   serviceId: number;
@@ -32,7 +42,9 @@ export function ProduitsImportExport({ serviceId, devise, query }: Props) {
 
   const fetchCsv = async (): Promise<string> => {
     const { page: _page, size: _size, ...filters } = query;
-    const text = await http.get<string | undefined>(shopPath(serviceId, 'produits/export.csv'), { query: filters });
+    const text = await http.get<string | undefined>(shopPath(serviceId, 'produits/export.csv'), {
+      query: filters,
+    });
     return (text ?? '').replace(/^\uFEFF/, '');
   };
 
@@ -42,10 +54,15 @@ export function ProduitsImportExport({ serviceId, devise, query }: Props) {
       const csv = await fetchCsv();
       const { downloadBlob, writeXlsx } = await import('./xlsx');
       if (kind === 'csv') {
-        downloadBlob(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }), `produits-${today()}.csv`);
+        downloadBlob(
+          new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }),
+          `produits-${today()}.csv`,
+        );
       } else {
         const rows = parseCsv(csv, ';');
-        const numeric = new Set((rows[0] ?? []).flatMap((header, index) => (NUMERIC_HEADERS.has(header) ? [index] : [])));
+        const numeric = new Set(
+          (rows[0] ?? []).flatMap((header, index) => (NUMERIC_HEADERS.has(header) ? [index] : [])),
+        );
         downloadBlob(await writeXlsx('Produits', rows, numeric), `produits-${today()}.xlsx`);
       }
     } catch (error) {
@@ -57,12 +74,38 @@ export function ProduitsImportExport({ serviceId, devise, query }: Props) {
 
   return (
     <>
-      <Button type="button" label="Importer" icon="pi pi-upload" outlined onClick={() => setImporting(true)} />
-      <Button type="button" label="Exporter CSV" icon="pi pi-file" outlined loading={exporting === 'csv'} disabled={exporting !== null} onClick={() => void exportAs('csv')} />
-      <Button type="button" label="Exporter Excel" icon="pi pi-file-excel" outlined loading={exporting === 'xlsx'} disabled={exporting !== null} onClick={() => void exportAs('xlsx')} />
+      <Button
+        type="button"
+        label="Importer"
+        icon="pi pi-upload"
+        outlined
+        onClick={() => setImporting(true)}
+      />
+      <Button
+        type="button"
+        label="Exporter CSV"
+        icon="pi pi-file"
+        outlined
+        loading={exporting === 'csv'}
+        disabled={exporting !== null}
+        onClick={() => void exportAs('csv')}
+      />
+      <Button
+        type="button"
+        label="Exporter Excel"
+        icon="pi pi-file-excel"
+        outlined
+        loading={exporting === 'xlsx'}
+        disabled={exporting !== null}
+        onClick={() => void exportAs('xlsx')}
+      />
       {importing && (
         <Suspense fallback={null}>
-          <ImportProduitsDialog serviceId={serviceId} devise={devise} onHide={() => setImporting(false)} />
+          <ImportProduitsDialog
+            serviceId={serviceId}
+            devise={devise}
+            onHide={() => setImporting(false)}
+          />
         </Suspense>
       )}
     </>

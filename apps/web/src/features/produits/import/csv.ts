@@ -15,7 +15,10 @@ export function detectSeparator(text: string): ';' | ',' | '\t' {
   return counts[','] > counts[';'] ? ',' : ';';
 }
 
-export function parseCsv(input: string, separator: string = detectSeparator(input.replace(/^\uFEFF/, ''))): string[][] {
+export function parseCsv(
+  input: string,
+  separator: string = detectSeparator(input.replace(/^\uFEFF/, '')),
+): string[][] {
   const text = input.replace(/^\uFEFF/, '');
   const rows: string[][] = [];
   let row: string[] = [];

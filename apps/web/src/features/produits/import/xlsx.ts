@@ -11,7 +11,12 @@ export function cellText(value: CellValue): string {
   if (typeof value === 'boolean') return value ? 'oui' : 'non';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
-    const v = value as { result?: CellValue; richText?: { text: string }[]; text?: string; error?: string };
+    const v = value as {
+      result?: CellValue;
+      richText?: { text: string }[];
+      text?: string;
+      error?: string;
+    };
     if (v.richText) return v.richText.map((r) => r.text).join('');
     if ('result' in v) return cellText(v.result);
     if (typeof v.text === 'string') return v.text;
@@ -41,18 +46,34 @@ export async function readXlsx(data: ArrayBuffer): Promise<string[][]> {
  * An .xlsx workbook of one sheet. Cells of the `numeric` columns written with a decimal comma
  * ("2,75") become numbers; the others stay text (a barcode keeps its leading zeros).
  */
-export async function writeXlsx(sheetName: string, rows: readonly (readonly string[])[], numeric: ReadonlySet<number>): Promise<Blob> {
+export async function writeXlsx(
+  sheetName: string,
+  rows: readonly (readonly string[])[],
+  numeric: ReadonlySet<number>,
+): Promise<Blob> {
   const buffer = await buildXlsx(sheetName, rows, numeric);
-  return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  return new Blob([buffer], {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
 }
 
 /** The bytes of that workbook. */
-export async function buildXlsx(sheetName: string, rows: readonly (readonly string[])[], numeric: ReadonlySet<number>): Promise<ArrayBuffer> {
+export async function buildXlsx(
+  sheetName: string,
+  rows: readonly (readonly string[])[],
+  numeric: ReadonlySet<number>,
+): Promise<ArrayBuffer> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName);
   rows.forEach((row, r) => {
-    sheet.addRow(row.map((cell, c) => (r > 0 && numeric.has(c) && /^-?\d+(,\d+)?$/.test(cell) ? Number(cell.replace(',', '.')) : cell)));
+    sheet.addRow(
+      row.map((cell, c) =>
+        r > 0 && numeric.has(c) && /^-?\d+(,\d+)?$/.test(cell)
+          ? Number(cell.replace(',', '.'))
+          : cell,
+      ),
+    );
   });
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((column) => {

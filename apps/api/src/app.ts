@@ -13,6 +13,7 @@ import { defineRoute } from './core/route.js';
 import { registerXsrf } from './core/xsrf.js';
 import { registerControlCharacterCheck } from './core/control-characters.js';
 import type { Database } from './db/database.js';
+import { runWithClock, systemClock, type Clock } from './db/time.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Where the JSON log goes (standard output by default). */
   logStream?: NodeJS.WritableStream;
+  /** The current time of every request (db/time.ts); the system clock by default. */
+  clock?: Clock;
 }
 
 /** Content-Security-Policy of the web app: own scripts only; PrimeReact sets inline styles. */
@@ -83,7 +86,9 @@ export async function buildApp(
     database,
     mailer: mailer ?? createMailer(config, app.log),
     routes: [],
+    clock: options.clock ?? systemClock,
   };
+  app.addHook('onRequest', (_request, _reply, done) => runWithClock(ctx.clock, done));
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {

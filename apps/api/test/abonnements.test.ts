@@ -31,11 +31,14 @@ describe(`formules et abonnements (${TEST_DIALECT})`, () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    // « Aujourd'hui » de ce fichier : les dates écrites en dur (2024, 2027…) restent passées ou à venir.
+    server.clock.set('2026-06-15T09:00:00Z');
     client = server.client();
     world = await createTenants(server.ctx);
     admin = { token: (await login(client, world.admin.email)).token };
   });
   afterAll(() => server.close());
+  const day = (offset: number) => dayFromToday(offset, server.clock);
 
   const newOwner = async () => (await createUser(server.ctx, { roles: ['ROLE_PROPRIETAIRE'] })).id;
   const newPlan = async (body: Partial<typeof PLAN> = {}) =>
@@ -191,7 +194,7 @@ describe(`formules et abonnements (${TEST_DIALECT})`, () => {
         admin,
       );
       expect(answer.status).toBe(201);
-      const today = dayFromToday(0);
+      const today = day(0);
       expect(answer.body).toMatchObject({
         owner: { id: owner },
         plan: { id: plan.id, nom: 'Mensuelle', retire: false },
@@ -334,8 +337,8 @@ describe(`formules et abonnements (${TEST_DIALECT})`, () => {
       const owner = await newOwner();
       const current = await subscribe(server.ctx, owner, {
         planId: plan.id,
-        dateDebut: dayFromToday(-300),
-        dateFin: dayFromToday(64),
+        dateDebut: day(-300),
+        dateFin: day(64),
       });
       const renewed = await client.post(
         `/api/abonnements/${current.id}/renouveler`,
@@ -344,8 +347,8 @@ describe(`formules et abonnements (${TEST_DIALECT})`, () => {
       );
       expect(renewed.status).toBe(201);
       expect(renewed.body).toMatchObject({
-        dateDebut: dayFromToday(65),
-        dateFin: periodEnd(dayFromToday(65), 12),
+        dateDebut: day(65),
+        dateFin: periodEnd(day(65), 12),
         statut: 'a_venir',
         montantPaye: 60_000,
         plan: { id: plan.id },
@@ -364,8 +367,8 @@ describe(`formules et abonnements (${TEST_DIALECT})`, () => {
       const lapsed = await newOwner();
       const old = await subscribe(server.ctx, lapsed, {
         planId: plan.id,
-        dateDebut: dayFromToday(-500),
-        dateFin: dayFromToday(-90),
+        dateDebut: day(-500),
+        dateFin: day(-90),
       });
       const back = await client.post(
         `/api/abonnements/${old.id}/renouveler`,
@@ -373,8 +376,8 @@ describe(`formules et abonnements (${TEST_DIALECT})`, () => {
         admin,
       );
       expect(back.body).toMatchObject({
-        dateDebut: dayFromToday(0),
-        dateFin: periodEnd(dayFromToday(0), 3),
+        dateDebut: day(0),
+        dateFin: periodEnd(day(0), 3),
         statut: 'active',
         montantPaye: 15_000,
         plan: { id: other.id, nom: 'Trimestre' },
@@ -392,23 +395,23 @@ describe(`formules et abonnements (${TEST_DIALECT})`, () => {
       const paused = await newOwner();
       const expiring = await subscribe(server.ctx, soon.id, {
         planId: plan.id,
-        dateDebut: dayFromToday(-340),
-        dateFin: dayFromToday(20),
+        dateDebut: day(-340),
+        dateFin: day(20),
       });
       const fine = await subscribe(server.ctx, later, {
         planId: plan.id,
-        dateDebut: dayFromToday(-10),
-        dateFin: dayFromToday(200),
+        dateDebut: day(-10),
+        dateFin: day(200),
       });
       const ended = await subscribe(server.ctx, gone, {
         planId: plan.id,
-        dateDebut: dayFromToday(-400),
-        dateFin: dayFromToday(-5),
+        dateDebut: day(-400),
+        dateFin: day(-5),
       });
       const suspended = await subscribe(server.ctx, paused, {
         planId: plan.id,
-        dateDebut: dayFromToday(-10),
-        dateFin: dayFromToday(10),
+        dateDebut: day(-10),
+        dateFin: day(10),
         suspendu: true,
       });
       const ids = async (query: string) =>
@@ -486,8 +489,8 @@ describe(`formules et abonnements (${TEST_DIALECT})`, () => {
       const owner = await current(world.ownerA.email);
       expect(owner).toMatchObject({
         statut: 'active',
-        dateDebut: dayFromToday(-30),
-        dateFin: dayFromToday(335),
+        dateDebut: day(-30),
+        dateFin: day(335),
         plan: 'Formule de test',
         contact: world.admin.email,
       });
@@ -510,23 +513,23 @@ describe(`formules et abonnements (${TEST_DIALECT})`, () => {
         plan: null,
       });
       const future = await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] });
-      await subscribe(ctx, future.id, { dateDebut: dayFromToday(3), dateFin: dayFromToday(40) });
+      await subscribe(ctx, future.id, { dateDebut: day(3), dateFin: day(40) });
       expect(await current(future.email)).toMatchObject({
         statut: 'a_venir',
-        dateDebut: dayFromToday(3),
+        dateDebut: day(3),
       });
       const expired = await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] });
       await subscribe(ctx, expired.id, {
-        dateDebut: dayFromToday(-800),
-        dateFin: dayFromToday(-400),
+        dateDebut: day(-800),
+        dateFin: day(-400),
       });
       await subscribe(ctx, expired.id, {
-        dateDebut: dayFromToday(-399),
-        dateFin: dayFromToday(-2),
+        dateDebut: day(-399),
+        dateFin: day(-2),
       });
       expect(await current(expired.email)).toMatchObject({
         statut: 'expiree',
-        dateFin: dayFromToday(-2),
+        dateFin: day(-2),
       });
       // A manager working for a covered owner and an expired one: covered overall, per shop otherwise.
       const shopExpired = await createService(ctx, expired.id);

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { localYear, shopTimeZone } from '@comptoir/shared';
 import type { DB } from './schema.js';
+import { now } from './time.js';
 
 /**
  * Next number of a document kind in a shop and year, e.g. V-2026-000123. The counter row is
@@ -13,7 +14,7 @@ export async function nextNumero(
   shop: { id: number; pays: string | null },
   type: string,
   prefixe: string,
-  date: Date = new Date(),
+  date: Date = now(),
 ): Promise<string> {
   const serviceId = shop.id;
   const annee = localYear(date, shopTimeZone(shop.pays));

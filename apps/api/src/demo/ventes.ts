@@ -4,7 +4,7 @@ import { AppError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { applyMovement } from '../modules/stock/stock.service.js';
 import { insertVente } from '../modules/ventes/ventes.create.js';
-import { shopToday } from '../db/time.js';
+import { now as currentTime, shopToday } from '../db/time.js';
 import { random } from './random.js';
 import { suiviDemo, type Evenement, type VenteDemo } from './suivi.js';
 
@@ -64,7 +64,8 @@ export async function seedDemoVentes(
   const gros = types.find((t) => t.prix_utilise === 'gros') ?? detail;
   const stock = new Map(vendables.map((p) => [p.id, Number(p.quantite)]));
   const dayMs = 86_400_000;
-  const start = Date.now() - options.days * dayMs;
+  const until = currentTime().getTime();
+  const start = until - options.days * dayMs;
   let n = 0;
   const ventes: VenteDemo[] = [];
   const suivi = suiviDemo(db, service, clients, service.owner_id, {
@@ -85,7 +86,7 @@ export async function seedDemoVentes(
       const date = new Date(start + day * dayMs);
       date.setHours(0, 0, 0, 0);
       const now = new Date(date.getTime() + event.offset);
-      if (now.getTime() > Date.now()) continue;
+      if (now.getTime() > until) continue;
       await event.run(now);
     }
   }

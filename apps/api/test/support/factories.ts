@@ -1,6 +1,6 @@
 import type { Role } from '@comptoir/shared';
 import type { AppContext } from '../../src/core/context.js';
-import { nowIso } from '../../src/db/time.js';
+import { systemClock, type Clock } from '../../src/db/time.js';
 import { hashPassword } from '../../src/modules/auth/passwords.js';
 import type { TestClient } from './http.js';
 
@@ -24,7 +24,7 @@ export async function createUser(
     ? await hashPassword(options.password)
     : await (hashed ??= hashPassword(PASSWORD));
   const email = options.email ?? `utilisateur${++counter}-${Date.now()}@exemple.test`;
-  const now = nowIso();
+  const now = ctx.clock.now().toISOString();
   const { id } = await ctx.database.db
     .insertInto('users')
     .values({
@@ -51,7 +51,7 @@ export async function createService(
   ownerId: number,
   options: { nom?: string; devise?: string } = {},
 ) {
-  const now = nowIso();
+  const now = ctx.clock.now().toISOString();
   const { id } = await ctx.database.db
     .insertInto('services')
     .values({
@@ -108,15 +108,14 @@ export async function createPlan(
       max_services: options.maxServices ?? 100,
       max_users: options.maxUsers ?? 100,
       retire: options.retire ? 1 : 0,
-      created_at: nowIso(),
+      created_at: ctx.clock.now().toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id };
 }
 
-const isoDay = (offsetDays: number) =>
-  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const isoDay = (ctx: AppContext, offsetDays: number) => dayFromToday(offsetDays, ctx.clock);
 
 /** A subscription of the owner: by default active, from 30 days ago to 335 days ahead. */
 export async function subscribe(
@@ -135,14 +134,14 @@ export async function subscribe(
     .values({
       owner_id: ownerId,
       plan_id: planId,
-      date_debut: options.dateDebut ?? isoDay(-30),
-      date_fin: options.dateFin ?? isoDay(335),
+      date_debut: options.dateDebut ?? isoDay(ctx, -30),
+      date_fin: options.dateFin ?? isoDay(ctx, 335),
       montant_paye: 60_000,
       devise: 'XOF',
       mode_paiement: 'especes',
       reference: null,
       suspendu: options.suspendu ? 1 : 0,
-      created_at: nowIso(),
+      created_at: ctx.clock.now().toISOString(),
       created_by: null,
     })
     .returning('id')
@@ -151,7 +150,8 @@ export async function subscribe(
 }
 
 /** 'YYYY-MM-DD', `offsetDays` from today (UTC). */
-export const dayFromToday = isoDay;
+export const dayFromToday = (offsetDays: number, clock: Clock = systemClock): string =>
+  new Date(clock.now().getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 export async function addMember(ctx: AppContext, serviceId: number, userId: number): Promise<void> {
   await ctx.database.db

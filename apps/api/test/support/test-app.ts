@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config/env.js';
 import type { AppContext } from '../../src/core/context.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { TestClock } from './clock.js';
 import { createTestDatabase } from './database.js';
 import { TestClient } from './http.js';
 
@@ -16,6 +17,8 @@ export interface TestServer {
   baseUrl: string;
   ctx: AppContext;
   app: FastifyInstance;
+  /** The app's clock: follows the system time until the test sets it. */
+  clock: TestClock;
   client(): TestClient;
   close(): Promise<void>;
 }
@@ -41,7 +44,8 @@ export async function startTestServer(
   config.database = testDb.config;
   const database = openDatabase(config.database);
   await migrateToLatest(database);
-  const { app, ctx } = await buildApp(config, database);
+  const clock = new TestClock();
+  const { app, ctx } = await buildApp(config, database, { clock });
   extend?.(app, ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -51,6 +55,7 @@ export async function startTestServer(
     baseUrl,
     ctx,
     app,
+    clock,
     client: () => new TestClient(baseUrl),
     async close() {
       await app.close();

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
-import { nowIso } from '../../db/time.js';
+import { isoIn, nowIso } from '../../db/time.js';
 import { resetPasswordMail } from '../../mail/mailer.js';
 import { assertPasswordAcceptable, revokeAllSessions } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -31,14 +31,14 @@ export async function sendResetLink(
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const key = newOpaqueToken();
-  const createdAt = Date.now();
+  const createdAt = nowIso();
   await db
     .insertInto('password_reset_tokens')
     .values({
       user_id: userId,
       token_hash: hashToken(key),
-      created_at: new Date(createdAt).toISOString(),
-      expires_at: new Date(createdAt + RESET_KEY_TTL_MS).toISOString(),
+      created_at: createdAt,
+      expires_at: new Date(Date.parse(createdAt) + RESET_KEY_TTL_MS).toISOString(),
       used_at: null,
     })
     .execute();
@@ -66,7 +66,7 @@ export async function requestReset(
     .selectFrom('password_reset_tokens')
     .select('id')
     .where('user_id', '=', user.id)
-    .where('created_at', '>', new Date(Date.now() - RESET_MIN_INTERVAL_MS).toISOString())
+    .where('created_at', '>', isoIn(-RESET_MIN_INTERVAL_MS))
     .executeTakeFirst();
   if (recent) return;
   sendResetLink(ctx, user.id).catch((err: unknown) =>

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../core/context.js';
 import { tooManyAttempts } from '../../core/errors.js';
-import { nowIso } from '../../db/time.js';
+import { isoIn, nowIso } from '../../db/time.js';
 
 /**
  * Failed sign-ins are counted in the database (not in memory: several instances share them), per
@@ -13,7 +13,7 @@ export async function assertLoginAllowed(
 ): Promise<void> {
   const { db } = ctx.database;
   const { perAccount, perIp, windowMinutes } = ctx.config.throttle;
-  const since = new Date(Date.now() - windowMinutes * 60_000).toISOString();
+  const since = isoIn(-windowMinutes * 60_000);
   const [byAccount, byIp] = await Promise.all([
     db
       .selectFrom('login_failures')
@@ -42,7 +42,7 @@ export async function recordLoginFailure(
   ip: string,
 ): Promise<void> {
   const { db } = ctx.database;
-  const cutoff = new Date(Date.now() - ctx.config.throttle.windowMinutes * 60_000).toISOString();
+  const cutoff = isoIn(-ctx.config.throttle.windowMinutes * 60_000);
   await db.deleteFrom('login_failures').where('created_at', '<', cutoff).execute();
   await db.insertInto('login_failures').values({ email, ip, created_at: nowIso() }).execute();
 }

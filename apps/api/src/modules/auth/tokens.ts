@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config/env.js';
 import { unauthenticated } from '../../core/errors.js';
+import { now } from '../../db/time.js';
 
 const ISSUER = 'comptoir';
 const AUDIENCE = 'comptoir-api';
@@ -26,6 +27,7 @@ export interface AccessTokenInput {
 
 /** Short-lived access token: claims sub, username (e-mail), roles (seed §3), algorithm pinned. */
 export async function signAccessToken(config: Config, input: AccessTokenInput): Promise<string> {
+  const issuedAt = Math.floor(now().getTime() / 1000);
   return new SignJWT({
     username: input.email,
     roles: input.roles,
@@ -36,8 +38,8 @@ export async function signAccessToken(config: Config, input: AccessTokenInput): 
     .setSubject(String(input.userId))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${config.accessTokenTtlSeconds}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + config.accessTokenTtlSeconds)
     .sign(key(config.jwtSecret));
 }
 
@@ -59,7 +61,7 @@ export async function verifyAccessToken(config: Config, token: string): Promise<
   const known = verified.get(cacheKey);
   if (known) {
     // jose's rule, without tolerance: expired once exp <= now (seconds).
-    if (known.exp <= Math.floor(Date.now() / 1000)) {
+    if (known.exp <= Math.floor(now().getTime() / 1000)) {
       verified.delete(cacheKey);
       throw unauthenticated('Votre session a expiré.', 'TOKEN_EXPIRED');
     }
@@ -71,6 +73,7 @@ export async function verifyAccessToken(config: Config, token: string): Promise<
       issuer: ISSUER,
       audience: AUDIENCE,
       requiredClaims: ['sub', 'exp', 'username', 'roles'],
+      currentDate: now(),
     });
     const userId = Number(payload.sub);
     if (

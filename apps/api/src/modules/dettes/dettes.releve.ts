@@ -12,6 +12,7 @@ import {
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import type { ServicesTable } from '../../db/schema.js';
+import { now } from '../../db/time.js';
 import { compteClient } from './dettes.service.js';
 
 type Service = Selectable<ServicesTable>;
@@ -124,7 +125,7 @@ function draw(
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(`Établi le ${formatLongDate(new Date(), zone)}`, { align: 'center' });
+    .text(`Établi le ${formatLongDate(now(), zone)}`, { align: 'center' });
 
   doc.moveDown(1);
   doc.font('Helvetica-Bold').fontSize(10).text(compte.client.nom);

@@ -13,7 +13,7 @@ import { nextNumero } from '../../db/numbering.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { applyMovements } from '../stock/stock.service.js';
 import { refreshVenteStatut } from './ventes.statut.js';
-import { shopToday } from '../../db/time.js';
+import { now as currentTime, shopToday } from '../../db/time.js';
 import { readVente } from './ventes.read.js';
 
 type Service = Selectable<ServicesTable>;
@@ -112,7 +112,7 @@ export async function recordVente(
   options: CreateOptions = {},
 ): Promise<CreatedVente> {
   const empreinte = empreinteVente(input);
-  const now = options.now ?? new Date();
+  const now = options.now ?? currentTime();
   try {
     if (db.getExecutor().adapter instanceof SqliteAdapter) {
       return await db.transaction().execute(async (trx) => {

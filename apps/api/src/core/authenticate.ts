@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { effectiveRole, isRole, type Role } from '@comptoir/shared';
 import type { DB } from '../db/schema.js';
-import { verifyAccessToken, type VerifiedAccess } from '../modules/auth/tokens.js';
+import { verifyAccessToken, type VerifiedAccess } from './access-token.js';
 import type { AppContext } from './context.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 

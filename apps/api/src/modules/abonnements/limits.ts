@@ -1,7 +1,6 @@
 import type { AppContext } from '../../core/context.js';
 import { businessRule, subscriptionRequired } from '../../core/errors.js';
 import { coverageOf } from '../../core/subscription.js';
-import { countManagers } from '../users/users.repository.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
@@ -38,7 +37,14 @@ export async function assertShopRoom(ctx: AppContext, ownerId: number): Promise<
 /** Users: the owner plus every manager working in at least one of the owner's shops. */
 export async function assertTeamRoom(ctx: AppContext, ownerId: number): Promise<void> {
   const plan = await currentPlan(ctx, ownerId);
-  const team = 1 + (await countManagers(ctx.database.db, ownerId));
+  const row = await ctx.database.db
+    .selectFrom('service_members')
+    .innerJoin('services', 'services.id', 'service_members.service_id')
+    .select((eb) => eb.fn.count<number>('service_members.user_id').distinct().as('n'))
+    .where('services.owner_id', '=', ownerId)
+    .where('service_members.user_id', '!=', ownerId)
+    .executeTakeFirstOrThrow();
+  const team = 1 + Number(row.n);
   if (team >= plan.max_users) {
     throw businessRule(
       `Votre formule ${plan.nom} permet ${plural(plan.max_users, 'utilisateur', 'utilisateurs')} au plus, vous compris.`,

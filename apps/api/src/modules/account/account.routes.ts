@@ -11,7 +11,7 @@ import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { removePhoto, savePhoto, updateProfile } from './account.service.js';
 import { finishReset, requestReset } from './reset.service.js';
-import { loadSessionUser } from './session-user.js';
+import { loadSessionUser } from '../auth/session-user.js';
 
 const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 

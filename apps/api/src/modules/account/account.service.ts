@@ -3,9 +3,9 @@ import type { ProfileUpdate, SessionUser } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { nowIso } from '../../db/time.js';
 import type { Transaction } from 'kysely';
-import { removeImage, replaceImage } from '../../core/images.js';
+import { removeImage, replaceImage } from '../files/images.js';
 import type { DB } from '../../db/schema.js';
-import { loadSessionUser } from './session-user.js';
+import { loadSessionUser } from '../auth/session-user.js';
 
 export async function updateProfile(
   ctx: AppContext,

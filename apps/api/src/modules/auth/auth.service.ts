@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResponse } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
+import { signAccessToken } from '../../core/access-token.js';
 import { AppError, unauthenticated } from '../../core/errors.js';
 import { isoIn, nowIso } from '../../db/time.js';
-import { loadSessionUser } from '../account/session-user.js';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.js';
+import { loadSessionUser } from './session-user.js';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.js';
-import { hashToken, newOpaqueToken, signAccessToken } from './tokens.js';
+import { hashToken, newOpaqueToken } from './tokens.js';
 
 const invalidCredentials = () =>
   new AppError(

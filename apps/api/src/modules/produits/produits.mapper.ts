@@ -5,7 +5,7 @@ import {
   type MouvementType,
   type Produit,
 } from '@comptoir/shared';
-import { fileUrl } from '../account/session-user.js';
+import { fileUrl } from '../files/images.js';
 import type { ProduitRow } from './produits.repository.js';
 import type { findMouvementPage } from './produits.repository.js';
 

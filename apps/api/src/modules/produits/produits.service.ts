@@ -17,7 +17,7 @@ import {
 import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../core/errors.js';
-import { removeImage, replaceImage } from '../../core/images.js';
+import { removeImage, replaceImage } from '../files/images.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { applyMovement } from '../stock/stock.service.js';

@@ -14,8 +14,7 @@ import { countReferences } from '../../db/references.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { assertShopRoom } from '../abonnements/limits.js';
-import { fileUrl } from '../account/session-user.js';
-import { removeImage, replaceImage } from '../../core/images.js';
+import { fileUrl, removeImage, replaceImage } from '../files/images.js';
 import { columnsOf, findOwner, findServicePage, type ServiceScope } from './services.repository.js';
 
 type ServiceRow = Selectable<ServicesTable>;

@@ -220,15 +220,3 @@ export async function setMemberships(
       .execute();
   }
 }
-
-/** Managers working in at least one shop of the owner (the owner excluded). */
-export async function countManagers(db: Kysely<DB>, ownerId: number): Promise<number> {
-  const row = await db
-    .selectFrom('service_members')
-    .innerJoin('services', 'services.id', 'service_members.service_id')
-    .select((eb) => eb.fn.count<number>('service_members.user_id').distinct().as('n'))
-    .where('services.owner_id', '=', ownerId)
-    .where('service_members.user_id', '!=', ownerId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -12,7 +12,7 @@ import type { AppContext } from '../../core/context.js';
 import { businessRule, conflict, forbidden, notFound, validationError } from '../../core/errors.js';
 import { nowIso } from '../../db/time.js';
 import { assertTeamRoom } from '../abonnements/limits.js';
-import { fileUrl } from '../account/session-user.js';
+import { fileUrl } from '../files/images.js';
 import { sendResetLink } from '../account/reset.service.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
 import {

@@ -1,8 +1,7 @@
 import { isRole, type SessionUser } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
-
-export const fileUrl = (fileId: string): string => `/api/files/${fileId}`;
+import { fileUrl } from '../files/images.js';
 
 /**
  * The `user` of the login and refresh answers (product.md §4): identity, roles, and the shops the

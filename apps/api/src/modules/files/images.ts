@@ -1,9 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type sharp from 'sharp';
-import type { AppContext } from './context.js';
-import type { DB } from '../db/schema.js';
-import { readImage, storeFile } from '../modules/files/upload.js';
+import type { AppContext } from '../../core/context.js';
+import type { DB } from '../../db/schema.js';
+import { readImage, storeFile } from './upload.js';
+
+/** Where the API serves a stored file (`files.routes.ts`). */
+export const fileUrl = (fileId: string): string => `/api/files/${fileId}`;
 
 /** An image kept on a row: how to read it from the upload and where to point the row at it. */
 export interface StoredImage {

@@ -23,7 +23,6 @@ const PENDING = new Set([
   'apps/web/src/features/ventes-oneline/VenteOnelineRoute.tsx',
   'apps/web/src/layout/layout.css',
   'packages/shared/src/format/time-zone.ts',
-  'packages/shared/src/schemas/ventes.ts',
 ]);
 
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {

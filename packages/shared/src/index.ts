@@ -29,5 +29,8 @@ export * from './schemas/fournisseurs.js';
 export * from './schemas/import-produits.js';
 export * from './schemas/etiquettes.js';
 export * from './vente-calcul.js';
+export * from './schemas/document.js';
 export * from './schemas/ventes.js';
+export * from './schemas/retours.js';
+export * from './document/index.js';
 export * from './schemas/dettes.js';

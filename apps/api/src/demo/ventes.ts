@@ -1,5 +1,11 @@
 import type { Transaction } from 'kysely';
-import { calculerVente, venteInputSchema, type VenteInput } from '@comptoir/shared';
+import {
+  calculerVente,
+  prixSelonType,
+  venteInputSchema,
+  type PrixUtilise,
+  type VenteInput,
+} from '@comptoir/shared';
 import { AppError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { applyMovement } from '../modules/stock/stock.service.js';
@@ -132,8 +138,12 @@ export async function seedDemoVentes(
       lignes.map((l) => {
         const p = vendables.find((x) => x.id === l.produitId)!;
         return {
-          prixUnitaire: Number(
-            type.prix_utilise === 'gros' && p.prix_gros !== null ? p.prix_gros : p.prix_vente,
+          prixUnitaire: prixSelonType(
+            {
+              prixVente: Number(p.prix_vente),
+              prixGros: p.prix_gros === null ? null : Number(p.prix_gros),
+            },
+            type.prix_utilise as PrixUtilise,
           ),
           quantite: l.quantite,
           tauxTva: p.taux_tva,

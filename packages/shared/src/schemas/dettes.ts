@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { booleanQuery, idOf, optionalText, sortedListQuery } from './fields.js';
 import { pageOf } from './list.js';
-import { cleIdempotenceSchema, DETTE_STATUTS, MODES_PAIEMENT } from './ventes.js';
+import { cleIdempotenceSchema, MODES_PAIEMENT } from './document.js';
+import { DETTE_STATUTS } from './ventes.js';
 
 /**
  * Customer debts (product.md §2): the unpaid rest of a sale, repaid by règlements in any payment

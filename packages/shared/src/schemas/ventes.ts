@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { emptyToNull, idOf, isoDateSchema, optionalText, sortedListQuery } from './fields.js';
+import {
+  MODES_PAIEMENT,
+  cleIdempotenceSchema,
+  paiementInputSchema,
+  remiseSchema,
+} from './document.js';
 import { pageOf } from './list.js';
 import { mouvementSchema } from './stock.js';
 
@@ -10,25 +16,6 @@ import { mouvementSchema } from './stock.js';
  * are the ones recorded.
  */
 
-export const MODES_PAIEMENT = ['especes', 'mobile_money', 'carte', 'virement', 'cheque'] as const;
-export type ModePaiement = (typeof MODES_PAIEMENT)[number];
-export const MODE_PAIEMENT_LABELS: Record<ModePaiement, string> = {
-  especes: 'Espèces',
-  mobile_money: 'Mobile money',
-  carte: 'Carte',
-  virement: 'Virement',
-  cheque: 'Chèque',
-};
-/** Suggestions for the mobile money operator (free text accepted). */
-export const OPERATEURS_MOBILE = [
-  'Orange Money',
-  'Wave',
-  'MTN MoMo',
-  'Moov Money',
-  'Free Money',
-  'Airtel Money',
-] as const;
-
 export const VENTE_STATUTS = ['payee', 'partiellement_payee', 'a_credit', 'retournee'] as const;
 export type VenteStatut = (typeof VENTE_STATUTS)[number];
 export const VENTE_STATUT_LABELS: Record<VenteStatut, string> = {
@@ -38,84 +25,7 @@ export const VENTE_STATUT_LABELS: Record<VenteStatut, string> = {
   retournee: 'Retournée',
 };
 
-export const REMISE_TYPES = ['montant', 'pourcent'] as const;
-
 export const venteIdParamsSchema = z.object({ venteId: idOf('de la vente') });
-
-const positiveMoney = (label: string) =>
-  z
-    .number({ error: `${label} doit être un nombre.` })
-    .int(
-      `${label} est un nombre entier dans la plus petite unité de la devise (centimes pour l'euro).`,
-    )
-    .positive(`${label} doit être supérieur à zéro.`)
-    .max(1e13, `${label} est trop élevé.`);
-
-/** A client-made key (e.g. a UUID) that makes a submission safe to retry. */
-export const cleIdempotenceSchema = z
-  .string({ error: "La clé d'idempotence est obligatoire." })
-  .trim()
-  .min(8, "La clé d'idempotence doit compter au moins 8 caractères.")
-  .max(64, "La clé d'idempotence ne peut pas dépasser 64 caractères.")
-  .regex(
-    /^[A-Za-z0-9_-]+$/,
-    "La clé d'idempotence ne peut contenir que des lettres, des chiffres, « - » et « _ ».",
-  );
-
-/** A discount: an amount in minor units, or a rate in basis points (10 % = 1000, at most 100 %). */
-export const remiseSchema = z
-  .object({
-    type: z.enum(REMISE_TYPES, {
-      error: 'Le type de remise doit être « montant » ou « pourcent ».',
-    }),
-    valeur: z
-      .number({ error: 'La remise doit être un nombre.' })
-      .int(
-        'La remise est un nombre entier (plus petite unité de la devise, ou centièmes de pour cent).',
-      )
-      .min(0, 'La remise ne peut pas être négative.')
-      .max(1e13, 'La remise est trop élevée.'),
-  })
-  .refine((r) => r.type !== 'pourcent' || r.valeur <= 10000, {
-    message: 'Une remise ne peut pas dépasser 100 %.',
-    path: ['valeur'],
-  });
-export type RemiseInput = z.infer<typeof remiseSchema>;
-
-/**
- * One payment. `montant` is what is applied to the sale. For cash, `recu` is what the customer
- * handed over (at least `montant`); the change is `recu - montant`. Mobile money needs its
- * operator; the reference (transaction id, cheque number…) is optional.
- */
-export const paiementInputSchema = z
-  .object({
-    mode: z.enum(MODES_PAIEMENT, { error: 'Mode de paiement inconnu.' }),
-    montant: positiveMoney('Le montant du paiement'),
-    recu: emptyToNull(positiveMoney('Le montant reçu')),
-    operateur: optionalText(40, "L'opérateur"),
-    reference: optionalText(80, 'La référence du paiement'),
-  })
-  .superRefine((p, ctx) => {
-    if (p.mode === 'mobile_money' && !p.operateur)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['operateur'],
-        message: "L'opérateur de mobile money est obligatoire.",
-      });
-    if (p.recu !== null && p.mode !== 'especes')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recu'],
-        message: 'Le montant reçu ne concerne que les espèces.',
-      });
-    if (p.recu !== null && p.recu < p.montant)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recu'],
-        message: 'Le montant reçu ne peut pas être inférieur au montant payé.',
-      });
-  });
-export type PaiementInput = z.input<typeof paiementInputSchema>;
 
 export const venteLigneInputSchema = z.object({
   produitId: idOf('du produit'),
@@ -157,7 +67,7 @@ export const venteInputSchema = z
 export type VenteInput = z.input<typeof venteInputSchema>;
 export type VenteData = z.output<typeof venteInputSchema>;
 
-const personRef = z.object({ id: z.number().int(), prenom: z.string(), nom: z.string() });
+export const personRef = z.object({ id: z.number().int(), prenom: z.string(), nom: z.string() });
 const clientRef = z.object({
   id: z.number().int(),
   nom: z.string(),
@@ -338,76 +248,3 @@ export const venteMouvementSchema = mouvementSchema
   .extend({ produit: z.object({ id: z.number().int(), nom: z.string() }) })
   .meta({ id: 'VenteMouvement' });
 export type VenteMouvement = z.infer<typeof venteMouvementSchema>;
-
-/* ---------------------------------------------------------------- Returns */
-
-export const RETOUR_MODES = ['remboursement', 'avoir'] as const;
-export type RetourMode = (typeof RETOUR_MODES)[number];
-export const RETOUR_MODE_LABELS: Record<RetourMode, string> = {
-  remboursement: 'Remboursement',
-  avoir: 'Avoir sur le compte client',
-};
-
-/**
- * `POST …/ventes/:venteId/retours`. Quantities never above sold minus already returned. The
- * amount first reduces what is still owed on the sale; the rest is refunded (`modeRemboursement`)
- * or credited to the customer's account (`avoir`, needs a customer).
- */
-export const retourInputSchema = z
-  .object({
-    cleIdempotence: cleIdempotenceSchema,
-    lignes: z
-      .array(
-        z.object({
-          ligneId: idOf('de la ligne'),
-          quantite: z
-            .number({ error: 'La quantité retournée doit être un nombre.' })
-            .int('La quantité est exprimée en millièmes : un nombre entier.')
-            .positive('La quantité retournée doit être supérieure à zéro.')
-            .max(1e9, 'La quantité est trop grande.'),
-        }),
-      )
-      .min(1, 'Choisissez au moins une ligne à retourner.')
-      .max(500, 'Un retour ne peut pas dépasser 500 lignes.'),
-    mode: z.enum(RETOUR_MODES, {
-      error: 'Le mode de retour doit être « remboursement » ou « avoir ».',
-    }),
-    modeRemboursement: z
-      .enum(MODES_PAIEMENT, { error: 'Mode de remboursement inconnu.' })
-      .nullable()
-      .optional(),
-    motif: optionalText(255, 'Le motif'),
-  })
-  .meta({ id: 'RetourInput' });
-export type RetourInput = z.input<typeof retourInputSchema>;
-export type RetourData = z.output<typeof retourInputSchema>;
-
-export const retourSchema = z
-  .object({
-    id: z.number().int(),
-    /** R-2026-000012: per shop and year, without gaps. */
-    numero: z.string(),
-    vente: z.object({ id: z.number().int(), numero: z.string() }),
-    createdAt: z.string(),
-    user: personRef,
-    lignes: z.array(
-      z.object({
-        ligneId: z.number().int(),
-        produitId: z.number().int(),
-        nom: z.string(),
-        quantite: z.number().int(),
-        montantTtc: z.number().int(),
-      }),
-    ),
-    montantTtc: z.number().int(),
-    /** Part that reduced what was still owed on the sale. */
-    imputeDette: z.number().int(),
-    /** Part paid back to the customer. */
-    rembourse: z.number().int(),
-    modeRemboursement: z.enum(MODES_PAIEMENT).nullable(),
-    /** Part credited to the customer's account. */
-    avoir: z.number().int(),
-    motif: z.string().nullable(),
-  })
-  .meta({ id: 'Retour' });
-export type Retour = z.infer<typeof retourSchema>;

@@ -4,6 +4,8 @@ import {
   calculerVente,
   formatMoney,
   isWholeQuantity,
+  prixSelonType,
+  type PrixUtilise,
   type Vente,
   type VenteData,
 } from '@comptoir/shared';
@@ -219,7 +221,13 @@ async function prepareVente(
   }
 
   const prixOf = (p: (typeof produits)[number]) =>
-    Number(typeVente.prix_utilise === 'gros' && p.prix_gros !== null ? p.prix_gros : p.prix_vente);
+    prixSelonType(
+      {
+        prixVente: Number(p.prix_vente),
+        prixGros: p.prix_gros === null ? null : Number(p.prix_gros),
+      },
+      typeVente.prix_utilise as PrixUtilise,
+    );
   const calcul = calculerVente(
     input.lignes.map((l) => {
       const p = byId.get(l.produitId)!;

@@ -177,7 +177,7 @@ describe('payments', () => {
       'Les paiements dépassent le total de la vente.',
     );
     expect(resumePaiements(5000, [d({ mode: 'mobile_money', montant: 1000 })]).erreur).toBe(
-      "Indiquez l'opérateur de mobile money.",
+      "L'opérateur de mobile money est obligatoire.",
     );
     expect(resumePaiements(5000, [d({ mode: 'especes' })])).toMatchObject({
       paiements: [],

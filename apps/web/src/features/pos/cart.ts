@@ -1,5 +1,8 @@
 import {
-  calculerVente,
+  calculerLignes,
+  prixSelonType,
+  quantiteValide,
+  remiseEffective,
   type PrixUtilise,
   type Produit,
   type Remise,
@@ -68,8 +71,7 @@ export const toCartProduct = (p: Produit): CartProduct => ({
 });
 
 /** The unit price of the sale type: wholesale falls back to retail (as the server does). */
-export const prixUnitaire = (p: CartProduct, prix: PrixUtilise): number =>
-  prix === 'gros' ? (p.prixGros ?? p.prixVente) : p.prixVente;
+export const prixUnitaire: (p: CartProduct, prix: PrixUtilise) => number = prixSelonType;
 
 export type CartAction =
   | { type: 'add'; produit: CartProduct; quantite?: number }
@@ -96,10 +98,7 @@ const mapLine = (cart: Cart, produitId: number, f: (l: CartLine) => CartLine | n
 });
 
 /** A fractional unit keeps thousandths; others are whole units, at least one. */
-const clampQuantite = (l: CartLine, q: number) => {
-  const whole = l.produit.fractionnable ? Math.round(q) : Math.round(q / ONE) * ONE;
-  return Math.min(1e9, Math.max(l.produit.fractionnable ? 1 : ONE, whole));
-};
+const clampQuantite = (l: CartLine, q: number) => quantiteValide(q, l.produit.fractionnable);
 
 export function cartReducer(cart: Cart, action: CartAction): Cart {
   switch (action.type) {
@@ -145,20 +144,8 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
 
 /** The cart's figures, computed exactly as the server will (calculerVente). */
 export function totaux(cart: Cart, prix: PrixUtilise, regles: ReglesTva): VenteCalculee {
-  return calculerVente(
-    cart.lignes.map((l) => ({
-      prixUnitaire: prixUnitaire(l.produit, prix),
-      quantite: l.quantite,
-      tauxTva: l.produit.tauxTva,
-      remise: l.remise,
-    })),
-    cart.remiseGlobale,
-    regles,
-  );
+  return calculerLignes(cart.lignes, cart.remiseGlobale, prix, regles);
 }
-
-/** A discount of zero is no discount. */
-const effective = (r: Remise | null): Remise | null => (r && r.valeur > 0 ? r : null);
 
 /** The body of `POST …/ventes` for this cart (payments and due date from the payment dialog). */
 export function venteBody(
@@ -174,9 +161,9 @@ export function venteBody(
     lignes: cart.lignes.map((l) => ({
       produitId: l.produit.id,
       quantite: l.quantite,
-      remise: effective(l.remise),
+      remise: remiseEffective(l.remise),
     })),
-    remiseGlobale: effective(cart.remiseGlobale),
+    remiseGlobale: remiseEffective(cart.remiseGlobale),
     paiements,
     echeance,
   };

@@ -124,7 +124,7 @@ function VenteOneline({ serviceId }: { serviceId: number }) {
     const found = venteErrors(saisie, totaux.totalTtc);
     setLocalErrors(found);
     if (Object.keys(found).length > 0) return;
-    create.mutate(venteBody(saisie), {
+    create.mutate(venteBody(saisie, totaux.totalTtc), {
       onSuccess: (vente) => {
         reset();
         setCreee(vente);

@@ -113,6 +113,7 @@ describe('back-office sale', () => {
           { mode: 'carte', montant: null, recu: null, operateur: '', reference: '' },
         ],
       }),
+      1500,
     );
     expect(body).toEqual({
       cleIdempotence: 'cle-0123456789',

@@ -14,5 +14,10 @@ export default defineConfig({
     // Dates without a shop's zone are shown in the device's: the tests' device is in Paris, like the browser tests'.
     env: { TZ: 'Europe/Paris' },
     restoreMocks: true,
+    // CI is a busy 2-core machine: a screen test loads its lazy chunks and renders PrimeReact in
+    // jsdom, 1 to 3 s when idle and several times that under load. The margins are wide so that
+    // only a hung test fails (findBy* waits up to 15 s, see src/test/setup.ts).
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

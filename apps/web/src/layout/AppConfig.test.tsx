@@ -2,12 +2,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../app/providers';
+import { detachedStyles } from '../test/render';
 import { AppConfig } from './AppConfig';
 import { LAYOUT_CONFIG_KEY } from './layout-config';
 
 const renderConfig = (minimal = false) =>
   render(
-    <AppProviders>
+    <AppProviders styleContainer={detachedStyles}>
       <AppConfig minimal={minimal} />
     </AppProviders>,
   );

@@ -2,8 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// Lazy screens load their chunk on first use: on a busy machine that takes more than a second.
-configure({ asyncUtilTimeout: 4000 });
+// Lazy screens load their chunk on first use: on a busy machine that takes seconds. Half the
+// test timeout (vitest.config.ts), so that a findBy* that fails says what it did not find.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {
   localStorage.clear();

@@ -48,7 +48,7 @@ describe('/pages/clients', () => {
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies[1]).toMatchObject({ nom: 'Awa Ndiaye', confirmerDoublon: true });
     expect(await screen.findByText('« Awa Ndiaye » a été ajouté.')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('is closed to the manager for suppliers', async () => {
     logIn(['ROLE_GERANT']);

@@ -76,7 +76,7 @@ describe('/pages/dettes', () => {
       }
       return undefined;
     });
-    const table = await screen.findByTestId('dettes-table', {}, { timeout: 5000 });
+    const table = await screen.findByTestId('dettes-table');
     expect(await within(table).findByRole('link', { name: 'Awa Diop' })).toHaveAttribute(
       'href',
       '/pages/dettes/3',
@@ -87,7 +87,7 @@ describe('/pages/dettes', () => {
     await userEvent.setup().click(screen.getByLabelText('En retard seulement'));
     await waitFor(() => expect(router.state.location.search).toBe('?enRetard=true'));
     await waitFor(() => expect(urls.at(-1)).toContain('enRetard=true'));
-  }, 20_000);
+  });
 
   it('records a repayment of the whole outstanding, oldest debts first unless one is chosen', async () => {
     logIn(['ROLE_PROPRIETAIRE']);
@@ -109,9 +109,7 @@ describe('/pages/dettes', () => {
       return undefined;
     });
     const ui = userEvent.setup();
-    expect(
-      await screen.findByRole('heading', { name: "Dettes d'Awa Diop" }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "Dettes d'Awa Diop" })).toBeInTheDocument();
     const dettes = screen.getByTestId('dettes-client');
     expect(within(dettes).getByRole('link', { name: 'V-2026-000041' })).toHaveAttribute(
       'href',
@@ -134,7 +132,7 @@ describe('/pages/dettes', () => {
       detteId: null,
     });
     expect(bodies[0].cleIdempotence).toMatch(/^[0-9a-f]{32}$/);
-  }, 20_000);
+  });
 
   it('is the owner’s: a manager is sent to the access page, for the debts and for the back-office sale', async () => {
     logIn(['ROLE_GERANT']);
@@ -176,14 +174,12 @@ describe('/pages/clients/:id', () => {
       }
       return undefined;
     });
-    expect(
-      await screen.findByRole('heading', { name: 'Awa Diop' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Awa Diop' })).toBeInTheDocument();
     const solde = await screen.findByTestId('compte-solde');
     expect(within(solde).getByTestId('solde-encours')).toHaveTextContent(/7\s000\sFCFA/);
     expect(within(solde).getByTestId('solde-en-retard')).toHaveTextContent(/5\s000\sFCFA/);
     expect(urls[0]).toContain('clientId=3');
     // Debts and repayments are the owner's.
     expect(screen.queryByRole('link', { name: 'Dettes et règlements' })).not.toBeInTheDocument();
-  }, 20_000);
+  });
 });

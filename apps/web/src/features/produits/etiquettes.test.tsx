@@ -84,5 +84,5 @@ describe('/pages/produits : étiquettes', () => {
     await waitFor(() => expect(downloads).toEqual(['etiquettes.pdf']));
     expect(posted).toEqual([{ lignes: [{ produitId: 5, quantite: 30 }], format: '3x8' }]);
     expect(createObjectURL).toHaveBeenCalledTimes(1);
-  }, 20_000);
+  });
 });

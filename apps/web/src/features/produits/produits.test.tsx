@@ -81,7 +81,7 @@ describe('/pages/produits', () => {
     await waitFor(() => expect(within(row).getByText(/^1.500.FCFA$/)).toBeInTheDocument());
     expect(within(row).getByText('Stock bas')).toBeInTheDocument();
     expect(within(row).getByText(/^3.pce$/)).toBeInTheDocument();
-  }, 20_000);
+  });
 });
 
 describe('/pages/produits/add', () => {
@@ -106,7 +106,7 @@ describe('/pages/produits/add', () => {
     await waitFor(() => expect(screen.queryByText(/La clé de contrôle/)).toBeNull());
     expect(document.activeElement?.id).toBe('produit-categorieId');
     expect(posted).not.toHaveBeenCalled();
-  }, 20_000);
+  });
 
   it('sends money in francs, quantities in thousandths, the shop’s VAT rate, and shows the 409 naming the other product under the barcode', async () => {
     logIn(['ROLE_PROPRIETAIRE']);
@@ -150,5 +150,5 @@ describe('/pages/produits/add', () => {
       actif: true,
     });
     expect(await screen.findByText(other)).toHaveAttribute('id', 'produit-codeBarres-error');
-  }, 20_000);
+  });
 });

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { PHOTO_MAX_BYTES } from '@comptoir/shared';
 import type { Config } from './config/env.js';
 import type { AppContext } from './core/context.js';
-import { registerErrorHandling } from './core/error-handler.js';
+import { frameworkErrors, registerErrorHandling } from './core/error-handler.js';
 import { buildOpenApi } from './core/openapi.js';
 import { defineRoute } from './core/route.js';
 import { registerXsrf } from './core/xsrf.js';
@@ -80,6 +80,7 @@ export async function buildApp(
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   const ctx: AppContext = {
     config,

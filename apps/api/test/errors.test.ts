@@ -76,6 +76,21 @@ describe(`erreurs au format problem+json (${TEST_DIALECT})`, () => {
     },
   );
 
+  it('une adresse mal encodée ou un paramètre trop long : 400 en français, pas le JSON anglais de Fastify', async () => {
+    const badUrl = expectProblem(
+      await client.get('/api/services/%ED%A0%80', { token }),
+      400,
+      'BAD_REQUEST',
+    );
+    expect(badUrl.detail).toBe("L'adresse demandée est mal encodée.");
+    const long = expectProblem(
+      await client.get(`/api/services/${'9'.repeat(120)}`, { token }),
+      400,
+      'BAD_REQUEST',
+    );
+    expect(long.detail).toBe("Un paramètre de l'adresse est trop long.");
+  });
+
   it('une erreur 5xx venue d’une bibliothèque devient une 500 INTERNAL, sans son message', async () => {
     const answer = await client.post('/api/test-boom', {});
     expectProblem(answer, 500, 'INTERNAL');

@@ -27,6 +27,21 @@ function fromFastify(error: FastifyError): AppError | null {
         'Requête invalide',
         "Le corps de la requête n'est pas un JSON valide.",
       );
+    // Raised by the router before any route or hook runs (see frameworkErrors below).
+    case 'FST_ERR_BAD_URL':
+      return new AppError(
+        400,
+        'BAD_REQUEST',
+        'Requête invalide',
+        "L'adresse demandée est mal encodée.",
+      );
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError(
+        400,
+        'BAD_REQUEST',
+        'Requête invalide',
+        "Un paramètre de l'adresse est trop long.",
+      );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
       return new AppError(
@@ -55,6 +70,21 @@ function fromFastify(error: FastifyError): AppError | null {
     );
   }
   return null;
+}
+
+/**
+ * The `frameworkErrors` option of Fastify: an URL the router cannot decode (`%ED%A0%80`) or a path
+ * parameter past its length limit would otherwise get Fastify's own English JSON, outside the
+ * error handler.
+ */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  void send(
+    reply,
+    problemOf(
+      fromFastify(error) ??
+        new AppError(400, 'BAD_REQUEST', 'Requête invalide', 'La requête est invalide.'),
+    ),
+  );
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

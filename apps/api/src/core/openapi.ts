@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { problemSchema } from '@comptoir/shared';
 import type { RegisteredRoute } from './route.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -69,6 +70,28 @@ function parameters(
   }));
 }
 
+/**
+ * The errors a route may answer by its shape alone, before or around its handler: the NUL check
+ * of every path, query and body (core/control-characters.ts), the body parser and anti-forgery
+ * check of every method but GET (core/xsrf.ts, core/error-handler.ts), the token, role, shop and
+ * subscription gates (core/route.ts). A route declares its own business errors (409, 422, 429…).
+ */
+function commonErrors(route: RegisteredRoute): Record<string, string> {
+  const errors: Record<string, string> = { 400: 'Données invalides' };
+  const writes = route.method !== 'GET';
+  if (route.access !== 'public') errors['401'] = 'Non authentifié';
+  if (route.subscription === 'required')
+    errors['402'] = 'Abonnement requis (propriétaire ou gérant sans abonnement actif)';
+  if (writes || Array.isArray(route.access))
+    errors['403'] = writes ? 'Accès refusé ou jeton anti-falsification absent' : 'Accès refusé';
+  if (route.service || route.params) errors['404'] = 'Introuvable';
+  if (writes) {
+    errors['413'] = 'Contenu trop volumineux';
+    errors['415'] = 'Type de contenu non pris en charge';
+  }
+  return errors;
+}
+
 /** The OpenAPI 3 document, generated from the same zod schemas that validate requests. */
 export function buildOpenApi(routes: readonly RegisteredRoute[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -88,11 +111,9 @@ export function buildOpenApi(routes: readonly RegisteredRoute[]): JsonSchema {
           }
         : { description: status.startsWith('2') ? 'Succès' : 'Erreur' };
     }
-    if (route.access !== 'public') responses['401'] ??= { description: 'Non authentifié' };
-    if (route.subscription === 'required')
-      responses['402'] ??= {
-        description: 'Abonnement requis (propriétaire ou gérant sans abonnement actif)',
-      };
+    const problem = { schema: toSchema(problemSchema, 'output', components) };
+    for (const [status, description] of Object.entries(commonErrors(route)))
+      responses[status] ??= { description, content: { 'application/problem+json': problem } };
     const access =
       route.access === 'public'
         ? 'public'

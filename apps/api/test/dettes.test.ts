@@ -27,7 +27,7 @@ describe(`dettes clients et règlements (${TEST_DIALECT})`, () => {
         lignes: [{ produitId: produit.id, quantite: (total / 100) * 1000 }],
         paiements: paid ? [{ mode: 'especes', montant: paid }] : [],
         clientId,
-        echeance: localDay(7),
+        echeance: localDay(7, server.clock),
       },
       shop ? { shop } : {},
     );
@@ -35,6 +35,8 @@ describe(`dettes clients et règlements (${TEST_DIALECT})`, () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    // « Aujourd'hui » de ce fichier : ni l'année des numéros ni les échéances ne suivent la date réelle.
+    server.clock.set('2026-06-15T09:00:00Z');
     client = server.client();
     w = await sellingWorld(server.ctx, client);
     article = await w.produit({ prix: 100, stock: 10_000_000 });
@@ -192,7 +194,7 @@ describe(`dettes clients et règlements (${TEST_DIALECT})`, () => {
       {
         lignes: [{ produitId: pB.id, quantite: 5000 }],
         clientId: foreignClient.id,
-        echeance: localDay(3),
+        echeance: localDay(3, server.clock),
       },
       { shop: w.world.shopB.id, token: w.tokens.ownerB },
     );
@@ -292,7 +294,7 @@ describe(`dettes clients et règlements (${TEST_DIALECT})`, () => {
     // The API refuses past due dates: this one is made overdue in the database.
     await db()
       .updateTable('dettes')
-      .set({ echeance: localDay(-3) })
+      .set({ echeance: localDay(-3, server.clock) })
       .where('id', '=', late.dette.id)
       .execute();
     const soldee = await client.post(
@@ -307,7 +309,7 @@ describe(`dettes clients et règlements (${TEST_DIALECT})`, () => {
     expect(aminata.dettes.find((d: any) => d.id === late.dette.id)).toMatchObject({
       statut: 'en_retard',
       reste: 4000,
-      echeance: localDay(-3),
+      echeance: localDay(-3, server.clock),
     });
     expect(aminata.dettes.filter((d: any) => d.statut === 'en_cours')).toHaveLength(1);
     expect((await compte(people['Coumba Fall']!.id, shop)).dettes[0]).toMatchObject({
@@ -318,7 +320,7 @@ describe(`dettes clients et règlements (${TEST_DIALECT})`, () => {
     // Today is not overdue yet.
     await db()
       .updateTable('dettes')
-      .set({ echeance: localDay(0) })
+      .set({ echeance: localDay(0, server.clock) })
       .where('id', '=', paid.dette.id)
       .execute();
 
@@ -338,7 +340,7 @@ describe(`dettes clients et règlements (${TEST_DIALECT})`, () => {
     expect(all.items[1]).toMatchObject({
       enRetard: 4000,
       nombreDettes: 2,
-      prochaineEcheance: localDay(-3),
+      prochaineEcheance: localDay(-3, server.clock),
     });
     expect((await list('?enRetard=true')).items.map((i: any) => i.client.nom)).toEqual([
       'Aminata Sow',
@@ -433,7 +435,7 @@ describe(`dettes clients et règlements (${TEST_DIALECT})`, () => {
 
     await db()
       .updateTable('abonnements')
-      .set({ date_fin: localDay(-1), date_debut: localDay(-100) })
+      .set({ date_fin: localDay(-1, server.clock), date_debut: localDay(-100, server.clock) })
       .where('owner_id', '=', w.world.ownerA.id)
       .execute();
     try {
@@ -453,7 +455,7 @@ describe(`dettes clients et règlements (${TEST_DIALECT})`, () => {
     } finally {
       await db()
         .updateTable('abonnements')
-        .set({ date_fin: localDay(300) })
+        .set({ date_fin: localDay(300, server.clock) })
         .where('owner_id', '=', w.world.ownerA.id)
         .execute();
     }

@@ -71,6 +71,8 @@ describe(`fuseau horaire de la boutique (${TEST_DIALECT})`, () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    // « Aujourd'hui » de ce fichier (les abonnements de test sont datés d'après lui).
+    server.clock.set('2026-06-15T09:00:00Z');
     client = server.client();
     world = await createTenants(server.ctx);
     const { db } = server.ctx.database;
@@ -149,54 +151,72 @@ describe(`fuseau horaire de la boutique (${TEST_DIALECT})`, () => {
     expect(totaux).toMatchObject({ nombre: 2, totalTtc: 1000 });
   });
 
-  it('dette en retard et échéance passée : le jour de la boutique, pas celui du serveur', async () => {
-    // A country whose calendar day differs from UTC's right now: Tonga (UTC+13) from 11:00 UTC,
-    // American Samoa (UTC−11) before.
-    const now = new Date();
-    const pays = now.getUTCHours() >= 11 ? 'TO' : 'AS';
-    const { db } = server.ctx.database;
-    await db.updateTable('services').set({ pays }).where('id', '=', world.shopA.id).execute();
-    const shopDay = localDate(now, shopTimeZone(pays));
-    const utcDay = now.toISOString().slice(0, 10);
-    expect(shopDay).not.toBe(utcDay);
-    const clientId = await nouveauClient(client, token.ownerA, world.shopA.id, `Client ${pays}`);
-    const credit = (echeance: string) =>
-      panier(ref.detail, [{ produitId: produit.A, quantite: 1000 }], { clientId, echeance });
-    const compte = async () =>
-      (await client.get(`/api/services/${world.shopA.id}/clients/${clientId}/compte`, token.ownerA))
-        .body;
-    const dettes = async () =>
-      (await client.get(`/api/services/${world.shopA.id}/dettes`, token.ownerA)).body;
+  // A country whose calendar day differs from UTC's at that instant: Tonga (UTC+13) from 11:00 UTC,
+  // American Samoa (UTC−11) before. The app's clock is set to each instant in turn.
+  it.each([
+    ['TO', '2026-06-15T12:00:00.000Z'],
+    ['AS', '2026-06-15T05:00:00.000Z'],
+  ])(
+    'dette en retard et échéance passée : le jour de la boutique (%s), pas celui du serveur',
+    async (pays, instant) => {
+      const now = server.clock.freeze(instant).now();
+      token.ownerA = { token: (await login(client, world.ownerA.email)).token };
+      const { db } = server.ctx.database;
+      await db.updateTable('services').set({ pays }).where('id', '=', world.shopA.id).execute();
+      const shopDay = localDate(now, shopTimeZone(pays));
+      const utcDay = now.toISOString().slice(0, 10);
+      expect(shopDay).not.toBe(utcDay);
+      const clientId = await nouveauClient(client, token.ownerA, world.shopA.id, `Client ${pays}`);
+      const credit = (echeance: string) =>
+        panier(ref.detail, [{ produitId: produit.A, quantite: 1000 }], { clientId, echeance });
+      const compte = async () =>
+        (
+          await client.get(
+            `/api/services/${world.shopA.id}/clients/${clientId}/compte`,
+            token.ownerA,
+          )
+        ).body;
+      const dettes = async () =>
+        (await client.get(`/api/services/${world.shopA.id}/dettes`, token.ownerA)).body;
+      // The shop's debts before this case (the other case of the table leaves one).
+      const avant = (await dettes()).totaux;
 
-    if (pays === 'TO') {
-      // Tonga is already on the next day: the UTC day is past there.
-      const refus = await client.post(url('A', ''), credit(utcDay), token.ownerA);
-      expect(refus.status).toBe(422);
-      expect(refus.body.detail).toBe("La date d'échéance ne peut pas être passée.");
-      const service = await db
-        .selectFrom('services')
-        .selectAll()
-        .where('id', '=', world.shopA.id)
-        .executeTakeFirstOrThrow();
-      // Recorded yesterday (shop's day), due on the UTC day: overdue in Tonga today.
-      await createVente(
-        server.ctx,
-        world.ownerA.id,
-        service,
-        venteInputSchema.parse(credit(utcDay)),
-        { now: new Date(now.getTime() - 86_400_000) },
-      );
-      expect((await compte()).dettes[0]).toMatchObject({ echeance: utcDay, statut: 'en_retard' });
-      expect((await compte()).enRetard).toBe(500);
-      expect((await dettes()).totaux).toMatchObject({ encours: 500, enRetard: 500 });
-    } else {
-      // American Samoa is still on the previous day: due today there, neither past nor overdue.
-      expect(shopDay).toBe(addDays(utcDay, -1));
-      const ok = await client.post(url('A', ''), credit(shopDay), token.ownerA);
-      expect(ok.status).toBe(201);
-      expect(ok.body.dette).toMatchObject({ echeance: shopDay, statut: 'en_cours' });
-      expect((await compte()).dettes[0]).toMatchObject({ echeance: shopDay, statut: 'en_cours' });
-      expect((await dettes()).totaux).toMatchObject({ encours: 500, enRetard: 0 });
-    }
-  });
+      if (pays === 'TO') {
+        // Tonga is already on the next day: the UTC day is past there.
+        const refus = await client.post(url('A', ''), credit(utcDay), token.ownerA);
+        expect(refus.status).toBe(422);
+        expect(refus.body.detail).toBe("La date d'échéance ne peut pas être passée.");
+        const service = await db
+          .selectFrom('services')
+          .selectAll()
+          .where('id', '=', world.shopA.id)
+          .executeTakeFirstOrThrow();
+        // Recorded yesterday (shop's day), due on the UTC day: overdue in Tonga today.
+        await createVente(
+          server.ctx,
+          world.ownerA.id,
+          service,
+          venteInputSchema.parse(credit(utcDay)),
+          { now: new Date(now.getTime() - 86_400_000) },
+        );
+        expect((await compte()).dettes[0]).toMatchObject({ echeance: utcDay, statut: 'en_retard' });
+        expect((await compte()).enRetard).toBe(500);
+        expect((await dettes()).totaux).toMatchObject({
+          encours: avant.encours + 500,
+          enRetard: avant.enRetard + 500,
+        });
+      } else {
+        // American Samoa is still on the previous day: due today there, neither past nor overdue.
+        expect(shopDay).toBe(addDays(utcDay, -1));
+        const ok = await client.post(url('A', ''), credit(shopDay), token.ownerA);
+        expect(ok.status).toBe(201);
+        expect(ok.body.dette).toMatchObject({ echeance: shopDay, statut: 'en_cours' });
+        expect((await compte()).dettes[0]).toMatchObject({ echeance: shopDay, statut: 'en_cours' });
+        expect((await dettes()).totaux).toMatchObject({
+          encours: avant.encours + 500,
+          enRetard: avant.enRetard,
+        });
+      }
+    },
+  );
 });

@@ -11,7 +11,7 @@ describe(`retours de ventes (${TEST_DIALECT})`, () => {
   let server: TestServer;
   let client: TestClient;
   let w: Awaited<ReturnType<typeof sellingWorld>>;
-  const year = new Date().getFullYear();
+  const year = 2026;
   const retours = (venteId: number, shop?: number) =>
     `${w.shopUrl(shop)}/ventes/${venteId}/retours`;
   const db = () => server.ctx.database.db;
@@ -38,6 +38,8 @@ describe(`retours de ventes (${TEST_DIALECT})`, () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    // « Aujourd'hui » de ce fichier : ni l'année des numéros ni les échéances ne suivent la date réelle.
+    server.clock.set('2026-06-15T09:00:00Z');
     client = server.client();
     w = await sellingWorld(server.ctx, client);
   });
@@ -224,7 +226,7 @@ describe(`retours de ventes (${TEST_DIALECT})`, () => {
         remiseGlobale: { type: 'montant', valeur: 101 },
         paiements: [{ mode: 'carte', montant: 0 }].filter((x) => x.montant > 0),
         clientId: (await w.clientNamed('Client euro', { shop: shop.id })).id,
-        echeance: localDay(30),
+        echeance: localDay(30, server.clock),
       },
       { shop: shop.id },
     );
@@ -273,7 +275,7 @@ describe(`retours de ventes (${TEST_DIALECT})`, () => {
       lignes: [{ produitId: p.id, quantite: 3000 }],
       paiements: [{ mode: 'especes', montant: 1000 }],
       clientId: awa.id,
-      echeance: localDay(10),
+      echeance: localDay(10, server.clock),
     });
     const ligneId = vente.lignes[0].id;
     expect(vente.dette).toMatchObject({ montant: 2000, reste: 2000 });
@@ -370,13 +372,13 @@ describe(`retours de ventes (${TEST_DIALECT})`, () => {
     const d1 = await w.vente({
       lignes: [{ produitId: p.id, quantite: 1000 }],
       clientId: moussa.id,
-      echeance: localDay(5),
+      echeance: localDay(5, server.clock),
     });
     const d2 = await w.vente({
       lignes: [{ produitId: p.id, quantite: 2000 }],
       paiements: [{ mode: 'especes', montant: 1000 }],
       clientId: moussa.id,
-      echeance: localDay(5),
+      echeance: localDay(5, server.clock),
     });
     const paid = await w.vente({
       lignes: [{ produitId: p.id, quantite: 3000 }],
@@ -434,7 +436,7 @@ describe(`retours de ventes (${TEST_DIALECT})`, () => {
     const next = await w.vente({
       lignes: [{ produitId: p.id, quantite: 3000 }],
       clientId: moussa.id,
-      echeance: localDay(5),
+      echeance: localDay(5, server.clock),
     });
     expect(next.dette).toMatchObject({ montant: 3000, paye: 1000, reste: 2000 });
     account = await compte(moussa.id);
@@ -507,7 +509,7 @@ describe(`retours de ventes (${TEST_DIALECT})`, () => {
     const credit = await w.vente({
       lignes: [{ produitId: p.id, quantite: 3000 }],
       clientId: nabou.id,
-      echeance: localDay(3),
+      echeance: localDay(3, server.clock),
     });
     const [ret, pay] = await Promise.all([
       client.post(
@@ -675,7 +677,7 @@ describe(`retours de ventes (${TEST_DIALECT})`, () => {
 
     await db()
       .updateTable('abonnements')
-      .set({ date_fin: localDay(-1), date_debut: localDay(-100) })
+      .set({ date_fin: localDay(-1, server.clock), date_debut: localDay(-100, server.clock) })
       .where('owner_id', '=', w.world.ownerA.id)
       .execute();
     try {
@@ -698,7 +700,7 @@ describe(`retours de ventes (${TEST_DIALECT})`, () => {
     } finally {
       await db()
         .updateTable('abonnements')
-        .set({ date_fin: localDay(300) })
+        .set({ date_fin: localDay(300, server.clock) })
         .where('owner_id', '=', w.world.ownerA.id)
         .execute();
     }

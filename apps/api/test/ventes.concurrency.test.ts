@@ -12,6 +12,8 @@ describe(`ventes : concurrence (${TEST_DIALECT})`, () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    // « Aujourd'hui » de ce fichier : ni l'année des numéros ni les échéances ne suivent la date réelle.
+    server.clock.set('2026-06-15T09:00:00Z');
     client = server.client();
     world = await createTenants(server.ctx);
   });
@@ -59,7 +61,7 @@ describe(`ventes : concurrence (${TEST_DIALECT})`, () => {
       .executeTakeFirstOrThrow();
     expect(Number(produit.quantite)).toBe(0);
     expect(Number(ledger.s)).toBe(0);
-    const year = new Date().getFullYear();
+    const year = 2026;
     const numeros = answers
       .filter((a) => a.status === 201)
       .map((a) => a.body.numero as string)

@@ -49,6 +49,8 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    // « Aujourd'hui » de ce fichier : ni l'année des numéros ni les échéances ne suivent la date réelle.
+    server.clock.set('2026-06-15T09:00:00Z');
     client = server.client();
     world = await createTenants(server.ctx);
     for (const name of ['admin', 'ownerA', 'managerA', 'ownerB', 'managerB'] as const)
@@ -96,7 +98,7 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
     expect(answer.status).toBe(201);
     expect(answer.headers.get('idempotent-replayed')).toBeNull();
     const v = answer.body;
-    expect(v.numero).toBe(`V-${new Date().getFullYear()}-000001`);
+    expect(v.numero).toBe(`V-2026-000001`);
     expect(v).toMatchObject({
       devise: 'XOF',
       client: null,
@@ -216,7 +218,7 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
         token.ownerA,
       )
     ).body;
-    expect(next.numero).toBe(`V-${new Date().getFullYear()}-000003`);
+    expect(next.numero).toBe(`V-2026-000003`);
   });
 
   it('paiements : total dépassé 422, mobile money exige l’opérateur, reçu seulement pour les espèces', async () => {
@@ -305,14 +307,14 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
         url(),
         panier(ref.detail, [{ produitId: savon, quantite: 2000 }], {
           clientId,
-          echeance: dayFromToday(-3),
+          echeance: dayFromToday(-3, server.clock),
         }),
         token.ownerA,
       ),
       422,
       'BUSINESS_RULE',
     );
-    const echeance = dayFromToday(30);
+    const echeance = dayFromToday(30, server.clock);
     const credit = (
       await client.post(
         url(),
@@ -355,7 +357,7 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
 
   it('plafond de crédit : encours + reste au plus le plafond (422 chiffré) ; un avoir disponible s’impute sur la nouvelle dette', async () => {
     const clientId = await nouveauClient(client, token.ownerA, world.shopA.id, 'Awa Ndiaye', 1000);
-    const echeance = dayFromToday(10);
+    const echeance = dayFromToday(10, server.clock);
     expect(
       (
         await client.post(
@@ -399,7 +401,7 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
       'Fatou Sall',
       300,
     );
-    const now = new Date().toISOString();
+    const now = server.clock.now().toISOString();
     const avoirs = [];
     for (const montant of [700, 500]) {
       avoirs.push(
@@ -558,7 +560,7 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
         token.managerB,
       )
     ).body;
-    expect(venteB.numero).toBe(`V-${new Date().getFullYear()}-000001`);
+    expect(venteB.numero).toBe(`V-2026-000001`);
     expect(
       expectProblem(
         await client.post(
@@ -576,7 +578,7 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
           url(),
           panier(ref.detail, [{ produitId: savon, quantite: 1000 }], {
             clientId: clientB,
-            echeance: dayFromToday(5),
+            echeance: dayFromToday(5, server.clock),
           }),
           token.ownerA,
         ),
@@ -659,7 +661,7 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
     const shop = await createService(server.ctx, ownerC.id, { nom: 'Boutique C' });
     await db
       .updateTable('abonnements')
-      .set({ date_fin: dayFromToday(-2) })
+      .set({ date_fin: dayFromToday(-2, server.clock) })
       .where('owner_id', '=', ownerC.id)
       .execute();
     const p = await db

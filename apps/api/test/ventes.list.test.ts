@@ -18,6 +18,8 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
 
   beforeAll(async () => {
     server = await startTestServer();
+    // « Aujourd'hui » de ce fichier : ni l'année des numéros ni les échéances ne suivent la date réelle.
+    server.clock.set('2026-06-15T09:00:00Z');
     client = server.client();
     world = await createTenants(server.ctx);
     for (const name of ['ownerA', 'managerA', 'ownerB'] as const)
@@ -47,10 +49,10 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
     });
     await sell(token.managerA, 3, {
       clientId: fatou,
-      echeance: dayFromToday(7),
+      echeance: dayFromToday(7, server.clock),
       paiements: [{ mode: 'especes', montant: 500 }],
     });
-    await sell(token.ownerA, 4, { clientId: cheikh, echeance: dayFromToday(7) });
+    await sell(token.ownerA, 4, { clientId: cheikh, echeance: dayFromToday(7, server.clock) });
     await sell(token.ownerA, 5, {
       clientId: fatou,
       paiements: [
@@ -60,7 +62,7 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
     });
     // Two sales of yesterday (the shop's day): moved back by a day.
     const { db } = server.ctx.database;
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    const yesterday = new Date(server.clock.now().getTime() - 86_400_000).toISOString();
     await db
       .updateTable('ventes')
       .set({ created_at: yesterday })
@@ -95,9 +97,9 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
 
   it('filtres : période (jours inclus), vendeur, client, mode, statut, recherche par numéro ou client', async () => {
     // The test shop's calendar (Abidjan, services.pays 'CI'), not the machine's.
-    const today = new Date();
+    const today = server.clock.now();
     const local = (d: Date) => localDate(d, shopTimeZone('CI'));
-    const yesterday = local(new Date(Date.now() - 86_400_000));
+    const yesterday = local(new Date(today.getTime() - 86_400_000));
     const ids = async (q: string) =>
       (await client.get(url(`?size=50&${q}`), token.ownerA)).body.items
         .map((v: any) => v.id)

@@ -58,6 +58,8 @@ describe(`cohérence des ventes, retours, dettes et stock (${TEST_DIALECT})`, ()
 
   beforeAll(async () => {
     server = await startTestServer();
+    // « Aujourd'hui » de ce fichier : ni l'année des numéros ni les échéances ne suivent la date réelle.
+    server.clock.set('2026-06-15T09:00:00Z');
     client = server.client();
     w = await sellingWorld(server.ctx, client);
   });
@@ -130,7 +132,7 @@ describe(`cohérence des ventes, retours, dettes et stock (${TEST_DIALECT})`, ()
                 remiseGlobale,
                 clientId,
                 paiements: paye > 0 ? [{ mode: 'especes', montant: paye }] : [],
-                echeance: paye < totalTtc ? localDay(7) : null,
+                echeance: paye < totalTtc ? localDay(7, server.clock) : null,
               },
               { shop },
             );

@@ -48,6 +48,8 @@ describe(`ventes : ticket PDF (${TEST_DIALECT})`, () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    // « Aujourd'hui » de ce fichier : ni l'année des numéros ni les échéances ne suivent la date réelle.
+    server.clock.set('2026-06-15T09:00:00Z');
     client = server.client();
     world = await createTenants(server.ctx);
     auth = { token: (await login(client, world.managerA.email)).token };
@@ -95,7 +97,7 @@ describe(`ventes : ticket PDF (${TEST_DIALECT})`, () => {
           ],
           {
             clientId,
-            echeance: dayFromToday(15),
+            echeance: dayFromToday(15, server.clock),
             remiseGlobale: { type: 'montant', valeur: 100 },
             paiements: [
               { mode: 'especes', montant: 2000, recu: 5000 },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, localDate, shopTimeZone } from '@comptoir/shared';
 import type { AppContext } from '../../src/core/context.js';
+import { systemClock, type Clock } from '../../src/db/time.js';
 import { createTenants, login } from './factories.js';
 import type { TestClient } from './http.js';
 
@@ -102,6 +103,6 @@ export async function sellingWorld(ctx: AppContext, client: TestClient) {
 }
 
 /** 'YYYY-MM-DD' on the test shops' calendar (Abidjan, services.pays 'CI'), `offset` days from today. */
-export function localDay(offset = 0): string {
-  return addDays(localDate(new Date(), shopTimeZone('CI')), offset);
+export function localDay(offset = 0, clock: Clock = systemClock): string {
+  return addDays(localDate(clock.now(), shopTimeZone('CI')), offset);
 }

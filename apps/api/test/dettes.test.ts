@@ -5,6 +5,7 @@ import { TEST_DIALECT } from './support/database.js';
 import type { TestClient } from './support/http.js';
 import { expectProblem, expectValidation, messageOf } from './support/problem.js';
 import { localDay, newKey, sellingWorld } from './support/retours-dettes.js';
+import { pdfText } from './support/pdf.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
 
 describe(`dettes clients et règlements (${TEST_DIALECT})`, () => {
@@ -492,5 +493,37 @@ describe(`dettes clients et règlements (${TEST_DIALECT})`, () => {
     if (process.env['RELEVE_PDF_OUT'])
       (await import('node:fs')).writeFileSync(process.env['RELEVE_PDF_OUT'], pdf);
     expect(v.dette.reste).toBe(5000);
+    // What the statement must say, written from the test's own figures: a debt of 7 000 − 2 000,
+    // 1 500 repaid in cash, on the file's « today » (15 June 2026), due a week later.
+    const text = pdfText(pdf);
+    const amount = (n: string) => `${n.replace(' ', '\\s')}\\s+FCFA`;
+    for (const part of [
+      'Boutique A',
+      '12 avenue Lamine Guèye',
+      '+221 33 800 00 00',
+      'NINEA 0012345 2G3 · RCCM SN-DKR-2024-B-123',
+      'Relevé de compte client',
+      'Établi le lundi 15 juin 2026',
+      'Rokhaya Relevé',
+    ])
+      expect(text).toContain(part);
+    const row = (...cells: string[]) => new RegExp(cells.join('\\s+'));
+    expect(text).toMatch(
+      row(
+        v.numero,
+        '15/06/2026',
+        amount('5 000'),
+        amount('1 500'),
+        amount('3 500'),
+        '22/06/2026',
+        'En cours',
+      ),
+    );
+    expect(text).toMatch(
+      row('15/06/2026', 'Espèces', amount('1 500'), `${v.numero} :`, amount('1 500')),
+    );
+    expect(text).toMatch(row('Encours', amount('3 500')));
+    expect(text).toMatch(row('Dont en retard', amount('0')));
+    expect(text).toMatch(row('Avoir disponible', amount('0')));
   });
 });

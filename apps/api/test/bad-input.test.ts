@@ -2,13 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from './support/http.js';
 import { TEST_DIALECT } from './support/database.js';
 import { createTenants, login } from './support/factories.js';
+import type { RegisteredRoute } from '../src/core/route.js';
+import { changedTables, snapshot, type Snapshot } from './support/snapshot.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
 
 /**
  * « Bad input gets a clear French message and changes nothing. No input makes the server answer
  * 500. » Every registered route, called by a signed-in admin and owner with malformed path
- * parameters, query strings and bodies: never a 5xx, and every refusal is a problem+json whose
- * title and detail read as French.
+ * parameters, query strings and bodies: never a 5xx; every refusal is a problem+json whose title
+ * and detail read as French and leaves the business tables as they were (row counts and a hash of
+ * every row, support/snapshot.ts); a success is a failure unless the route has a reason to accept
+ * that input (`legitimate`: it reads no body, or the body is well-formed free text), and the list
+ * of such successes is exact (EXPECTED_SUCCESSES).
  */
 
 const BAD_PARAMS = [
@@ -66,6 +71,50 @@ function bodiesFor(keys: string[]): unknown[] {
   return out;
 }
 
+/**
+ * Texts among the odd values above that are well formed where a free text is expected: a name may
+ * read « 1,5 », « <script> » (stored as typed, escaped on display) or « 2026-02-30 ».
+ */
+const WELL_FORMED_TEXTS = new Set(['1,5', '<script>', '2026-02-30']);
+/** The routes whose body is free text only, and its fields. */
+const FREE_TEXT: Record<string, string[]> = {
+  'POST /api/services/:serviceId/categories': ['nom'],
+  'PUT /api/services/:serviceId/categories/:categorieId': ['nom'],
+  'POST /api/services/:serviceId/marques': ['nom'],
+  'PUT /api/services/:serviceId/marques/:marqueId': ['nom'],
+  // The profile's phone is free digits, spaces, dots and dashes (6 at least): « 2026-02-30 » is one.
+  'PUT /api/account': ['prenom', 'nom', 'telephone'],
+};
+
+/** Why a 2xx answer to the odd body `sent` is right for this route, or undefined. */
+function legitimate(route: RegisteredRoute, sent: unknown): string | undefined {
+  if (!route.body && !route.multipart) return 'ne lit aucun corps';
+  const fields = FREE_TEXT[`${route.method} ${route.url}`];
+  if (
+    fields &&
+    sent &&
+    typeof sent === 'object' &&
+    Object.entries(sent).every(([k, v]) => fields.includes(k) && WELL_FORMED_TEXTS.has(v as string))
+  )
+    return 'texte libre bien formé';
+  return undefined;
+}
+
+/** The successes the odd inputs get, and why (see `legitimate`). */
+const EXPECTED_SUCCESSES = [
+  'POST /api/abonnements/:abonnementId/reactiver : ne lit aucun corps',
+  'POST /api/abonnements/:abonnementId/suspendre : ne lit aucun corps',
+  'POST /api/abonnements/plans/:planId/retirer : ne lit aucun corps',
+  'POST /api/services/:serviceId/activer : ne lit aucun corps',
+  'POST /api/services/:serviceId/categories : texte libre bien formé',
+  'POST /api/services/:serviceId/desactiver : ne lit aucun corps',
+  'POST /api/services/:serviceId/marques : texte libre bien formé',
+  'POST /api/users/:userId/activer : ne lit aucun corps',
+  'PUT /api/account : texte libre bien formé',
+  'PUT /api/services/:serviceId/categories/:categorieId : texte libre bien formé',
+  'PUT /api/services/:serviceId/marques/:marqueId : texte libre bien formé',
+];
+
 function checkAnswer(answer: Answer, label: string): void {
   const seen = `${label} → ${answer.status} ${typeof answer.body === 'string' ? answer.body.slice(0, 200) : JSON.stringify(answer.body)?.slice(0, 300)}`;
   expect(answer.status, `pas d'erreur serveur : ${seen}`).toBeLessThan(500);
@@ -111,6 +160,27 @@ describe(`entrées invalides sur chaque route (${TEST_DIALECT})`, () => {
   it('aucune entrée ne provoque de 500 ; chaque refus est un problème en français', async () => {
     const client = server.client();
     let calls = 0;
+    let before: Snapshot = await snapshot(server.ctx);
+    const accepted = new Set<string>();
+    // A refusal changed nothing; a success is a failure unless `legitimate` says why it is right.
+    const judge = async (
+      answer: Answer,
+      label: string,
+      route: RegisteredRoute,
+      kind: 'chemin' | 'requête' | 'corps',
+      sent?: unknown,
+    ) => {
+      checkAnswer(answer, label);
+      const after = await snapshot(server.ctx);
+      if (answer.status >= 400) {
+        expect(changedTables(before, after), `refus qui a écrit : ${label}`).toEqual([]);
+      } else {
+        const why = kind === 'corps' ? legitimate(route, sent) : undefined;
+        expect(why, `${answer.status} sur une entrée invalide (${kind}) : ${label}`).toBeDefined();
+        accepted.add(`${route.method} ${route.url} : ${why}`);
+      }
+      before = after;
+    };
     for (const route of server.ctx.routes) {
       const otherParams = (route.url.match(/:(\w+)/g) ?? []).filter((p) => p !== ':serviceId');
       const pathWith = (value: string) =>
@@ -121,49 +191,60 @@ describe(`entrées invalides sur chaque route (${TEST_DIALECT})`, () => {
         // Malformed path parameters (with a well-formed, empty body).
         for (const value of otherParams.length ? BAD_PARAMS : []) {
           const path = pathWith(value);
-          checkAnswer(
+          await judge(
             await client.request(route.method, path, {
               token,
               body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
             }),
             `${route.method} ${path}`,
+            route,
+            'chemin',
           );
           calls++;
         }
         const path = pathWith('1');
         // A malformed query string.
-        checkAnswer(
+        await judge(
           await client.request(route.method, path + BAD_QUERY, {
             token,
             body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
           }),
           `${route.method} ${path}?…`,
+          route,
+          'requête',
         );
         calls++;
         if (route.method === 'GET' || route.method === 'DELETE') continue;
         // Malformed bodies: wrong types, out-of-range numbers, huge strings, nested garbage.
         for (const body of bodiesFor(keysOf(route.body))) {
-          checkAnswer(
+          await judge(
             await client.request(route.method, path, {
               token,
               body: body === undefined ? undefined : JSON.stringify(body),
             }),
             `${route.method} ${path} ${JSON.stringify(body)?.slice(0, 80)}`,
+            route,
+            'corps',
+            body,
           );
           calls++;
         }
         // Not JSON at all.
-        checkAnswer(
+        await judge(
           await client.request(route.method, path, {
             token,
             body: '{"lignes": [',
             headers: { 'content-type': 'application/json' },
           }),
           `${route.method} ${path} JSON tronqué`,
+          route,
+          'corps',
         );
         calls++;
       }
     }
+    // Each allowance is used (the list does not outlive the routes it speaks of).
+    expect([...accepted].sort()).toEqual(EXPECTED_SUCCESSES);
     expect(calls).toBeGreaterThan(server.ctx.routes.length * 4);
   }, 240_000);
 });

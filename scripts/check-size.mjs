@@ -17,10 +17,7 @@ const PENDING = new Set([
   'apps/api/src/modules/produits/produits.service.ts',
   'apps/api/src/modules/retours/retours.service.ts',
   'apps/api/src/modules/ventes/ventes.create.ts',
-  'apps/web/src/features/pos/PosScreen.tsx',
-  'apps/web/src/features/pos/pos.css',
   'apps/web/src/features/produits/import/ImportProduitsDialog.tsx',
-  'apps/web/src/features/ventes-oneline/VenteOnelineRoute.tsx',
   'apps/web/src/layout/layout.css',
   'packages/shared/src/format/time-zone.ts',
 ]);

@@ -45,9 +45,12 @@ export class VenteOnelinePage {
     return this.page.getByTestId(`total-${label}`);
   }
 
-  /** « Ajouter un paiement »: cash, for the whole rest by default. */
+  /** « Ajouter un paiement » → Espèces: cash received for the whole rest by default. */
   async payRestInCash() {
-    await this.page.getByRole('button', { name: 'Ajouter un paiement' }).click();
+    await this.page
+      .getByRole('group', { name: 'Ajouter un paiement' })
+      .getByRole('button', { name: 'Espèces' })
+      .click();
     await expect(this.total('Reste à payer')).toHaveText(amount('0 FCFA'));
   }
 

@@ -19,13 +19,13 @@ const ProduitFormRoute = lazy(() => import('../features/produits/ProduitFormRout
 const ProduitDetailRoute = lazy(() => import('../features/produits/ProduitDetailRoute'));
 const ClientsRoute = lazy(() => import('../features/clients/ClientsRoute'));
 const ClientDetailRoute = lazy(() => import('../features/clients/ClientDetailRoute'));
-const VentesListRoute = lazy(() => import('../features/ventes-list/VentesListRoute'));
-const VenteDetailRoute = lazy(() => import('../features/ventes-list/VenteDetailRoute'));
-const VenteOnelineRoute = lazy(() => import('../features/ventes-oneline/VenteOnelineRoute'));
+const VentesListRoute = lazy(() => import('../features/ventes/liste/VentesListRoute'));
+const VenteDetailRoute = lazy(() => import('../features/ventes/liste/VenteDetailRoute'));
+const VenteSaisieRoute = lazy(() => import('../features/ventes/saisie/VenteSaisieRoute'));
 const DettesRoute = lazy(() => import('../features/dettes/DettesRoute'));
 const DetteClientRoute = lazy(() => import('../features/dettes/DetteClientRoute'));
 const FournisseursRoute = lazy(() => import('../features/fournisseurs/FournisseursRoute'));
-const PosRoute = lazy(() => import('../features/pos/PosRoute'));
+const PosRoute = lazy(() => import('../features/ventes/caisse/PosRoute'));
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const NotFoundPage = lazy(() => import('../features/notfound/NotFoundPage'));
 
@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
           menuScreen('pages/ventes', <PosRoute />),
           menuScreen('pages/ventes-list', <VentesListRoute />),
           menuScreen('pages/ventes-list/:id', <VenteDetailRoute />, '/pages/ventes-list'),
-          menuScreen('pages/ventes-oneline', <VenteOnelineRoute />),
+          menuScreen('pages/ventes-oneline', <VenteSaisieRoute />),
           menuScreen('pages/dettes', <DettesRoute />),
           menuScreen('pages/dettes/:clientId', <DetteClientRoute />, '/pages/dettes'),
         ],

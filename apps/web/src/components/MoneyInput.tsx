@@ -9,16 +9,22 @@ interface Props {
   onChange: (minor: number | null) => void;
   devise: string;
   error?: string | null;
+  /**
+   * Reports every keystroke, not only the leaving of the field (the payment editor: the change
+   * to give back follows the typing).
+   */
+  live?: boolean;
 }
 
 /** An amount in the shop's currency, typed in major units, sent in minor units. */
-export function MoneyInput({ id, value, onChange, devise, error }: Props) {
+export function MoneyInput({ id, value, onChange, devise, error, live = false }: Props) {
   const digits = moneyDigits(devise);
   return (
     <InputNumber
       inputId={id}
       value={toMajor(value, devise)}
-      onValueChange={(e) => onChange(toMinor(e.value, devise))}
+      onValueChange={(e) => onChange(toMinor(e.value ?? null, devise))}
+      {...(live ? { onChange: (e) => onChange(toMinor(e.value ?? null, devise)) } : {})}
       mode="decimal"
       locale="fr-FR"
       minFractionDigits={digits}

@@ -11,8 +11,7 @@ import { http } from '../../lib/http';
 import { shopPath, useCurrentShop } from '../../lib/shop';
 import { useSession } from '../../lib/use-session';
 import { useCompteClient } from '../dettes/api';
-import { useVentes } from '../ventes-list/api';
-import { VenteStatutTag } from '../ventes-list/statut';
+import { useVentes, VenteStatutTag } from '../ventes';
 import { CompteSolde } from './CompteSolde';
 
 const RECENTES = { page: 1, size: 8, sort: 'created_at,desc' } as const;

@@ -10,7 +10,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Link } from 'react-router';
 import { formatDay } from '../../lib/dates';
-import { DetteStatutTag } from '../ventes-list/statut';
+import { DetteStatutTag } from '../ventes';
 import { useCurrentShop } from '../../lib/shop';
 
 /** A customer's debts: sale (link), date, due date, amount, paid, rest, status. */

@@ -11,7 +11,7 @@ import { useCurrentShop } from '../../lib/shop';
 import { useDialogParam } from '../../lib/use-dialog-param';
 import { useFeedback } from '../../lib/use-feedback';
 import { CompteSolde } from '../clients/CompteSolde';
-import { downloadBlob } from '../receipt/api';
+import { downloadBlob } from '../../lib/download';
 import { fetchReleve, useCompteClient } from './api';
 import { DettesClientTable, ReglementsTable } from './CompteTables';
 import { ReglementDialog } from './ReglementDialog';

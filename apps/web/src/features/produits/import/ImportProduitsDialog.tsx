@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/errors';
 import { http } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
-import { parseCsv } from './csv';
+import { parseCsv } from '../../../lib/csv';
 import {
   IMPORT_FIELDS,
   autoMap,
@@ -37,7 +37,7 @@ interface Outcome {
 async function readFile(file: File): Promise<string[][]> {
   const name = file.name.toLowerCase();
   if (name.endsWith('.xlsx')) {
-    const { readXlsx } = await import('./xlsx');
+    const { readXlsx } = await import('../../../lib/xlsx');
     return readXlsx(await file.arrayBuffer());
   }
   if (name.endsWith('.csv') || name.endsWith('.txt') || file.type === 'text/csv')

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/errors';
 import { http, type QueryValue } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
 import { useToast } from '../../../lib/toast';
-import { parseCsv } from './csv';
+import { parseCsv } from '../../../lib/csv';
 
 const ImportProduitsDialog = lazy(() =>
   import('./ImportProduitsDialog').then((m) => ({ default: m.ImportProduitsDialog })),
@@ -52,7 +52,7 @@ export function ProduitsImportExport({ serviceId, devise, query }: Props) {
     setExporting(kind);
     try {
       const csv = await fetchCsv();
-      const { downloadBlob, writeXlsx } = await import('./xlsx');
+      const { downloadBlob, writeXlsx } = await import('../../../lib/xlsx');
       if (kind === 'csv') {
         downloadBlob(
           new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, detectSeparator, parseCsv } from './csv';
+import { csvLine, detectSeparator, parseCsv } from '../../../lib/csv';
 import {
   autoMap,
   convertRows,

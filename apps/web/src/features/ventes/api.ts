@@ -1,0 +1,57 @@
+import type {
+  Client,
+  ClientInput,
+  ClientPage,
+  TiersRef,
+  TypeVentePage,
+  Vente,
+  VenteInput,
+} from '@comptoir/shared';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../lib/http';
+import { shopPath } from '../../lib/shop';
+import { useShopMutation } from '../../lib/shop-mutation';
+
+/** Calls shared by the sale screens (point of sale, back-office sale, list). */
+
+/** The active sale types (retail, wholesale…), in their order. */
+export const useTypesVentes = () =>
+  useQuery({
+    queryKey: ['types-ventes', 'actifs'],
+    queryFn: () =>
+      http.get<TypeVentePage>('/api/types-ventes', {
+        query: { page: 1, size: 100, actif: true, sort: 'id,asc' },
+      }),
+    select: (p) => p.items,
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * `POST …/ventes`: the server prices, checks stock and records; the answer is the sale. The same
+ * for the point of sale and the back office: stock, sales, customers (balance) and debts are
+ * refreshed after it.
+ */
+export const useCreateVente = (serviceId: number) =>
+  useShopMutation(
+    (body: VenteInput) => http.post<Vente>(shopPath(serviceId, 'ventes'), body),
+    [
+      ['produits', serviceId],
+      ['ventes', serviceId],
+      ['clients', serviceId],
+      ['dettes', serviceId],
+    ],
+  );
+
+const tiersOf = (c: Client): TiersRef => ({ id: c.id, nom: c.nom, telephone: c.telephone });
+
+/** Active customers matching a name or a phone. */
+export const searchClients = (serviceId: number, q: string) =>
+  http
+    .get<ClientPage>(shopPath(serviceId, 'clients'), {
+      query: { q, actif: true, size: 8, sort: 'nom,asc' },
+    })
+    .then((p) => p.items.map(tiersOf));
+
+/** A customer created from a sale, with a name and a phone. */
+export const createClient = (serviceId: number, body: ClientInput) =>
+  http.post<Client>(shopPath(serviceId, 'clients'), body).then(tiersOf);

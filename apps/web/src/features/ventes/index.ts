@@ -1,0 +1,6 @@
+/**
+ * The public entry of the sales area: what other screens (customer page, debts) may use. The
+ * router loads the screens themselves (caisse, saisie, liste) on demand.
+ */
+export { useVentes } from './liste/api';
+export { DetteStatutTag, VenteStatutTag } from './liste/statut';

@@ -1,0 +1,40 @@
+import { addDaysIso, toIsoDay } from '../../../lib/dates';
+
+/** The period filter of the sales list, as kept in the URL (`periode`, and `du`/`au` when custom). */
+export const PERIODES = ['jour', 'semaine', 'mois', 'perso'] as const;
+export type Periode = (typeof PERIODES)[number];
+export const PERIODE_LABELS: Record<Periode, string> = {
+  jour: "Aujourd'hui",
+  semaine: 'Cette semaine',
+  mois: 'Ce mois',
+  perso: 'Personnalisée',
+};
+
+export const isPeriode = (value: string | undefined): value is Periode =>
+  (PERIODES as readonly string[]).includes(value ?? '');
+
+/**
+ * The calendar days (inclusive, browser's local days) a period covers: today; this week from
+ * Monday to today; this month from the 1st to today; a custom period as chosen.
+ */
+export function periodeBounds(
+  periode: Periode | undefined,
+  now: Date,
+  du?: string,
+  au?: string,
+): { du?: string; au?: string } {
+  const today = toIsoDay(now);
+  switch (periode) {
+    case 'jour':
+      return { du: today, au: today };
+    case 'semaine':
+      // getDay(): 0 is Sunday; the French week starts on Monday.
+      return { du: addDaysIso(today, -((now.getDay() + 6) % 7)), au: today };
+    case 'mois':
+      return { du: `${today.slice(0, 8)}01`, au: today };
+    case 'perso':
+      return { ...(du ? { du } : {}), ...(au ? { au } : {}) };
+    default:
+      return {};
+  }
+}

@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { queryClient } from '../../../app/query-client';
+import { json } from '../../../test/fixtures';
+import { logIn, renderApp } from '../../../test/render';
+import { VENTE } from './fixtures';
+
+beforeEach(() => queryClient.clear());
+
+const PAGE = {
+  items: [
+    {
+      id: 41,
+      numero: 'V-2026-000041',
+      createdAt: VENTE.createdAt,
+      client: VENTE.client,
+      vendeur: VENTE.vendeur,
+      typeVente: VENTE.typeVente,
+      nombreLignes: 2,
+      totalTtc: 6700,
+      montantPaye: 6000,
+      montantRetourne: 0,
+      reste: 700,
+      modes: ['especes'],
+      statut: 'partiellement_payee',
+    },
+  ],
+  total: 1,
+  page: 1,
+  size: 8,
+  totaux: { nombre: 1, totalTtc: 6700, montantPaye: 6000, montantRetourne: 0, reste: 700 },
+};
+
+describe('/pages/ventes-list', () => {
+  it('shows the totals of the filtered set and sends the filters of the URL, the period as days', async () => {
+    logIn(['ROLE_GERANT']);
+    const urls: string[] = [];
+    renderApp(
+      '/pages/ventes-list?periode=perso&du=2026-11-01&au=2026-11-20&statut=partiellement_payee&sort=total_ttc,desc',
+      (url) => {
+        if (url.startsWith('/api/services/1/ventes?')) {
+          urls.push(url);
+          return json(200, PAGE);
+        }
+        return undefined;
+      },
+    );
+    const table = await screen.findByTestId('ventes-table', {}, { timeout: 5000 });
+    expect(await within(table).findByRole('link', { name: 'V-2026-000041' })).toHaveAttribute(
+      'href',
+      '/pages/ventes-list/41',
+    );
+    expect(
+      within(table.querySelector('tbody')!).getByText('Partiellement payée'),
+    ).toBeInTheDocument();
+    const totaux = screen.getByTestId('ventes-totaux');
+    expect(totaux.textContent?.replace(/\s/g, ' ')).toMatch(
+      /Total TTC6 700 FCFA.*Reste à payer700 FCFA/,
+    );
+    const query = new URLSearchParams(urls.at(-1)!.split('?')[1]);
+    expect(Object.fromEntries(query)).toEqual({
+      page: '1',
+      size: '8',
+      sort: 'total_ttc,desc',
+      du: '2026-11-01',
+      au: '2026-11-20',
+      statut: 'partiellement_payee',
+    });
+    // A manager may not list the shop's accounts: no seller filter.
+    expect(screen.queryByLabelText('Filtrer par vendeur')).not.toBeInTheDocument();
+  }, 20_000);
+});
+
+describe('/pages/ventes-list/:id', () => {
+  it('returns one unit with a cash refund: only what may still be returned, one key per opening, the number shown', async () => {
+    logIn(['ROLE_GERANT']);
+    const bodies: any[] = [];
+    let returned = false;
+    renderApp('/pages/ventes-list/41', async (url, init) => {
+      if (url === '/api/services/1/ventes/41')
+        return json(
+          200,
+          returned
+            ? {
+                ...VENTE,
+                lignes: [VENTE.lignes[0]!, { ...VENTE.lignes[1]!, quantiteRetournee: 2000 }],
+              }
+            : VENTE,
+        );
+      if (url === '/api/services/1/ventes/41/mouvements') return json(200, []);
+      if (url.startsWith('/api/services/1/produits/'))
+        return json(404, {
+          type: 'about:blank',
+          title: 'x',
+          status: 404,
+          detail: 'x',
+          code: 'NOT_FOUND',
+        });
+      if (url === '/api/services/1/ventes/41/retours' && init?.method === 'POST') {
+        bodies.push(JSON.parse(String(init.body)));
+        returned = true;
+        return json(201, {
+          id: 6,
+          numero: 'R-2026-000006',
+          vente: { id: 41, numero: VENTE.numero },
+          createdAt: '',
+          user: VENTE.vendeur,
+          lignes: [],
+          montantTtc: 400,
+          imputeDette: 0,
+          rembourse: 400,
+          modeRemboursement: 'especes',
+          avoir: 0,
+          motif: null,
+        });
+      }
+      return undefined;
+    });
+    const ui = userEvent.setup();
+    expect(
+      await screen.findByRole('heading', { name: 'Vente V-2026-000041' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('vente-retours')).toHaveTextContent('R-2026-000005');
+    expect(screen.queryByRole('button', { name: /Modifier|Supprimer/ })).not.toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Retourner des articles' }));
+    const dialog = await screen.findByRole('dialog', { name: /Retourner des articles/ });
+    // 3 sold, 1 already returned: asking for 3 is refused before sending.
+    await ui.type(within(dialog).getByLabelText('Eau minérale 1,5 L'), '3');
+    await ui.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await within(dialog).findByText(
+        /^Au plus 2\spce de « Eau minérale 1,5 L » peuvent être retournés\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+    await ui.tripleClick(within(dialog).getByLabelText('Eau minérale 1,5 L'));
+    await ui.keyboard('1');
+    await ui.tab();
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('retour-montant')).toHaveTextContent(/400\sFCFA/),
+    );
+    await ui.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      lignes: [{ ligneId: 2, quantite: 1000 }],
+      mode: 'remboursement',
+      modeRemboursement: 'especes',
+      motif: null,
+    });
+    expect(bodies[0].cleIdempotence).toMatch(/^[0-9a-f]{32}$/);
+    expect(await screen.findByTestId('retour-enregistre')).toHaveTextContent(
+      'Retour R-2026-000006 enregistré.',
+    );
+  }, 20_000);
+});

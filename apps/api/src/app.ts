@@ -70,6 +70,14 @@ export interface BuildOptions {
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'";
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts the peer and the n − 1 proxies before it
+ * (Fastify's own number support trusts none): the client address is the n-th from the right of
+ * X-Forwarded-For, whatever a client writes to its left.
+ */
+const trustedProxies = (t: Config['trustProxy']) =>
+  typeof t === 'number' ? (_address: string, hop: number) => hop < t : t;
+
 export async function buildApp(
   config: Config,
   database: Database,
@@ -78,7 +86,7 @@ export async function buildApp(
   const { mailer } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   });

@@ -162,14 +162,14 @@ describe('loadConfig', () => {
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
       LOGIN_MAX_FAILURES_PER_IP: '50',
       LOGIN_FAILURE_WINDOW_MINUTES: '30',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.1, 10.1.0.0/16',
     });
     expect(config).toMatchObject({
       port: 3000,
       publicUrl: 'https://caisse.exemple.sn',
       adminEmail: 'admin@exemple.sn',
       demoData: true,
-      trustProxy: true,
+      trustProxy: ['10.0.0.1', '10.1.0.0/16'],
       throttle: { perAccount: 3, perIp: 50, windowMinutes: 30 },
     });
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -43,13 +44,45 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z
-    .enum(['0', '1', 'true', 'false'])
+    .string()
     .default('0')
-    .transform((v) => v === '1' || v === 'true'),
+    .transform((v, c) => {
+      const proxies = parseTrustProxy(v);
+      if (proxies === undefined) {
+        c.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY vaut 0, le nombre de relais devant Comptoir (1, 2…) ou la liste de leurs adresses (10.0.0.1, 10.0.0.0/8), séparées par des virgules.',
+        });
+        return z.NEVER;
+      }
+      return proxies;
+    }),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 });
+
+/**
+ * Which proxies are trusted for the client address (X-Forwarded-For): none (`0`), a number of
+ * hops (the nearest proxies), or their addresses and networks. `true` (every hop) is refused: a
+ * client could then write its own address and escape the sign-in throttle.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
+  const v = value.trim();
+  if (v === '0' || v === 'false' || v === '') return false;
+  if (/^[1-9][0-9]?$/.test(v)) return Number(v);
+  const list = v.split(',').map((p) => p.trim());
+  const valid = (p: string) => {
+    const [address, bits, extra] = p.split('/');
+    if (extra !== undefined || !address) return false;
+    const family = isIP(address);
+    if (!family) return false;
+    if (bits === undefined) return true;
+    return /^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  };
+  return list.every(valid) ? list : undefined;
+}
 
 export type Database = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -68,7 +101,7 @@ export interface Config {
   adminEmail: string | undefined;
   logLevel: string;
   webDist: string | undefined;
-  trustProxy: boolean;
+  trustProxy: false | number | string[];
   throttle: { perAccount: number; perIp: number; windowMinutes: number };
 }
 

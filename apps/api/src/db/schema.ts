@@ -80,11 +80,12 @@ export interface PasswordResetTokensTable {
   used_at: string | null;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  email: string;
-  ip: string;
-  created_at: string;
+/** One throttling counter (modules/auth/throttle.ts): key such as `pair:<e-mail>|<adresse>`. */
+export interface LoginThrottleTable {
+  key: string;
+  attempts: number;
+  next_at: string;
+  last_at: string;
 }
 
 export interface FilesTable {
@@ -372,7 +373,7 @@ export interface DB {
   service_members: ServiceMembersTable;
   refresh_tokens: RefreshTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
-  login_failures: LoginFailuresTable;
+  login_throttle: LoginThrottleTable;
   files: FilesTable;
   unites: UnitesTable;
   types_ventes: TypesVentesTable;

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { login, refresh, updatePassword } from './auth.service.js';
+import { knownDevice, rememberDevice } from './device.js';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
@@ -29,7 +30,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: 'public',
     body: loginRequestSchema,
     responses: { 200: authResponseSchema, 401: problemSchema, 429: problemSchema },
-    handler: ({ body, request }) => login(ctx, body.email, body.password, request.ip),
+    handler: async ({ body, request, reply }) => {
+      const device = knownDevice(ctx.config, request, body.email);
+      const answer = await login(ctx, body.email, body.password, request.ip, device);
+      rememberDevice(ctx.config, request, reply, body.email);
+      return answer;
+    },
   });
 
   defineRoute(app, ctx, {

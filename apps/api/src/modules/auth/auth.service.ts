@@ -5,8 +5,8 @@ import { signAccessToken } from '../../core/access-token.js';
 import { AppError, unauthenticated } from '../../core/errors.js';
 import { isoIn, nowIso } from '../../db/time.js';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.js';
+import { enterLogin, leaveLogin } from './login-gate.js';
 import { loadSessionUser } from './session-user.js';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 
 const invalidCredentials = () =>
@@ -71,13 +71,19 @@ async function issueTokens(
   return { token, refreshToken, user };
 }
 
+/**
+ * Signs in. The attempt is taken from the throttle counters before the password is checked
+ * (login-gate.ts): simultaneous guesses cannot all pass. `deviceId`: this browser signed in to
+ * this account before (device.ts).
+ */
 export async function login(
   ctx: AppContext,
   email: string,
   password: string,
   ip: string,
+  deviceId?: string,
 ): Promise<AuthResponse> {
-  await assertLoginAllowed(ctx, email, ip);
+  const gate = await enterLogin(ctx, email, ip, deviceId);
   const { db } = ctx.database;
   const user = await db
     .selectFrom('users')
@@ -85,12 +91,9 @@ export async function login(
     .where('email', '=', email)
     .executeTakeFirst();
   const ok = await verifyPassword(user?.password_hash ?? null, password);
-  if (!user || !ok) {
-    await recordLoginFailure(ctx, email, ip);
-    throw invalidCredentials();
-  }
+  if (!user || !ok) throw invalidCredentials();
+  await leaveLogin(ctx, gate);
   if (user.active !== 1) throw accountDisabled();
-  await clearLoginFailures(ctx, email);
   await db
     .updateTable('users')
     .set({ last_login_at: nowIso() })

@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner, three projects: shared (pure functions), api (real HTTP on a real database: SQLite
- * by default, PostgreSQL when TEST_DATABASE_URL is set), web (components in jsdom).
+ * One runner, four projects: shared (pure functions), api (real HTTP on a real database: SQLite
+ * by default, PostgreSQL when TEST_DATABASE_URL is set), web (components in jsdom), architecture
+ * (the import rules, read on the repository's import graph).
  */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      { test: { name: 'architecture', include: ['scripts/architecture/**/*.test.ts'] } },
       {
         test: {
           name: 'api',

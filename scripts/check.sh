@@ -17,8 +17,8 @@ npm run --silent lint
 step "Mise en forme (Prettier) et budget de lignes"
 npx prettier --check . --log-level warn
 node scripts/check-size.mjs
-step "Tests unitaires (shared, web)"
-npx vitest run --project shared --project web
+step "Tests unitaires (shared, règles d'import, web)"
+npx vitest run --project shared --project architecture --project web
 step "Outils des tests de l'API (pdftotext)"
 bash scripts/ensure-pdftotext.sh
 step "Tests de l'API sur SQLite"

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { PageLoading } from './PageLoading';
+import { PageLoading } from '../components/PageLoading';
 
 /** Anchor scrolling: after each navigation with a hash, bring the target into view. */
 function useAnchorScrolling(): void {

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { SubscriptionBanner } from '../features/abonnements/SubscriptionBanner';
 import { AppLayout } from '../layout/AppLayout';
 import { queryClient } from './query-client';
 
@@ -6,7 +7,7 @@ import { queryClient } from './query-client';
 export default function ShellRoute() {
   return (
     <QueryClientProvider client={queryClient}>
-      <AppLayout />
+      <AppLayout banners={<SubscriptionBanner />} />
     </QueryClientProvider>
   );
 }

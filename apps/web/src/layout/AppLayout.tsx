@@ -1,8 +1,7 @@
 import { classNames } from 'primereact/utils';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { PageLoading } from '../app/PageLoading';
-import { SubscriptionBanner } from '../features/abonnements/SubscriptionBanner';
+import { PageLoading } from '../components/PageLoading';
 import { AppConfig } from './AppConfig';
 import { AppFooter } from './AppFooter';
 import { AppMenu } from './AppMenu';
@@ -15,8 +14,12 @@ import { usePageKey } from './use-page-key';
 import { useShellData } from './use-shell-data';
 import './layout.css';
 
-/** The logged-in shell (Sakai-like): top bar, side menu, banner slot, page, footer, config panel. */
-export function AppLayout() {
+/**
+ * The logged-in shell (Sakai-like): top bar, side menu, banner slot, page, footer, config panel.
+ * `banners` are the features that show a banner in the slot (placed by app/, the shell imports no
+ * feature).
+ */
+export function AppLayout({ banners }: { banners?: ReactNode }) {
   const { config, state, hideMenus, hideMenu, hideProfile } = useLayout();
   const location = useLocation();
   const sidebar = useRef<HTMLDivElement>(null);
@@ -57,7 +60,7 @@ export function AppLayout() {
 
   return (
     <BannerProvider>
-      <SubscriptionBanner />
+      {banners}
       <div className={className} data-testid="layout-wrapper">
         <AppTopbar refs={refs} />
         <div className="layout-sidebar" id="layout-sidebar" ref={sidebar} inert={!menuVisible}>

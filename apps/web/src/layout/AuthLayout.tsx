@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { PageLoading } from '../app/PageLoading';
+import { PageLoading } from '../components/PageLoading';
 import { AppConfig } from './AppConfig';
 import { useLayout } from './LayoutContext';
 import './auth.css';

@@ -10,9 +10,8 @@ import { errorMessage } from '../../lib/errors';
 import { http } from '../../lib/http';
 import { shopPath, useCurrentShop } from '../../lib/shop';
 import { useSession } from '../../lib/use-session';
-import { useCompteClient } from '../dettes/api';
+import { CompteSolde, useCompteClient } from '../dettes';
 import { useVentes, VenteStatutTag } from '../ventes';
-import { CompteSolde } from './CompteSolde';
 
 const RECENTES = { page: 1, size: 8, sort: 'created_at,desc' } as const;
 

@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/errors';
 import { useCurrentShop } from '../../lib/shop';
 import { useDialogParam } from '../../lib/use-dialog-param';
 import { useFeedback } from '../../lib/use-feedback';
-import { CompteSolde } from '../clients/CompteSolde';
+import { CompteSolde } from './CompteSolde';
 import { downloadBlob } from '../../lib/download';
 import { fetchReleve, useCompteClient } from './api';
 import { DettesClientTable, ReglementsTable } from './CompteTables';

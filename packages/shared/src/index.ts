@@ -34,3 +34,4 @@ export * from './schemas/ventes.js';
 export * from './schemas/retours.js';
 export * from './document/index.js';
 export * from './schemas/dettes.js';
+export * from './schemas/integer.js';

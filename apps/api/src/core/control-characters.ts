@@ -3,33 +3,80 @@ import type { FieldError } from '@comptoir/shared';
 import { validationError } from './errors.js';
 
 /**
- * Texts with a NUL character (U+0000) are refused before any handler runs: PostgreSQL cannot
- * store them and SQLite would keep a name nobody can type. Same answer on both databases: 400
- * naming the field.
+ * The characters nobody can see or type, checked in every text sent (path, query, body) before any
+ * handler runs, the same on both databases:
+ * - invisible formatting (soft hyphen U+00AD, zero-width U+200B–U+200D, U+2060–U+2064, U+180E,
+ *   byte-order mark U+FEFF) is removed: pasted from another program, it would make two names that
+ *   look the same differ;
+ * - every other control or format character is refused with a 400 naming the field: NUL (which
+ *   PostgreSQL cannot store), the C0/C1 controls but tab and line breaks, and the bidirectional
+ *   marks and overrides (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069, U+061C) that make a name
+ *   display reversed.
+ * Secrets (passwords, tokens, keys) are never displayed: only NUL is refused there, nothing removed.
  */
-function findNul(value: unknown, path: string, out: FieldError[], depth = 0): void {
-  if (out.length >= 20 || depth > 20) return;
+const STRIPPED = /[\u00AD\u180E\u200B-\u200D\u2060-\u2064\uFEFF]/g;
+const REFUSED = /(?![\t\n\r])[\p{Cc}\p{Cf}]/u;
+const SECRETS = new Set([
+  'password',
+  'newPassword',
+  'currentPassword',
+  'refreshToken',
+  'token',
+  'key',
+]);
+
+const codePoint = (c: string) =>
+  `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+function refusal(text: string, secret: boolean): string | null {
+  if (text.includes('\u0000')) return 'Ce texte contient un caractère nul, interdit.';
+  if (secret) return null;
+  const found = REFUSED.exec(text);
+  return found
+    ? `Ce texte contient un caractère de contrôle invisible (${codePoint(found[0])}), interdit.`
+    : null;
+}
+
+const isPlain = (value: object) => {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/** The value with invisible formatting removed; refusals pushed to `out`. */
+function clean(
+  value: unknown,
+  path: string,
+  out: FieldError[],
+  secret = false,
+  depth = 0,
+): unknown {
+  if (out.length >= 20 || depth > 20) return value;
   if (typeof value === 'string') {
-    if (value.includes('\u0000'))
-      out.push({
-        field: path || 'corps',
-        message: 'Ce texte contient un caractère nul, interdit.',
-      });
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => findNul(item, path ? `${path}.${i}` : String(i), out, depth + 1));
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value))
-      findNul(item, path ? `${path}.${key}` : key, out, depth + 1);
+    const text = secret ? value : value.replace(STRIPPED, '');
+    const message = refusal(text, secret);
+    if (message) out.push({ field: path || 'corps', message });
+    return text;
   }
+  const at = (key: string) => (path ? `${path}.${key}` : key);
+  if (Array.isArray(value))
+    return value.map((item, i) => clean(item, at(String(i)), out, secret, depth + 1));
+  if (value && typeof value === 'object' && isPlain(value)) {
+    const entries = Object.entries(value).map(([key, item]) => [
+      key,
+      clean(item, at(key), out, SECRETS.has(key), depth + 1),
+    ]);
+    return Object.fromEntries(entries);
+  }
+  return value;
 }
 
 export function registerControlCharacterCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const errors: FieldError[] = [];
-    findNul(request.params, '', errors);
-    findNul(request.query, '', errors);
-    findNul(request.body, '', errors);
+    request.params = clean(request.params, '', errors);
+    request.query = clean(request.query, '', errors);
+    request.body = clean(request.body, '', errors);
     if (errors.length)
-      throw validationError(errors, 'Un texte envoyé contient un caractère nul, interdit.');
+      throw validationError(errors, 'Un texte envoyé contient un caractère interdit.');
   });
 }

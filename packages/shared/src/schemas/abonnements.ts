@@ -8,6 +8,7 @@ import {
   sortedListQuery,
 } from './fields.js';
 import { pageOf } from './list.js';
+import { wholeNumber } from './integer.js';
 import { CURRENCY_CODES } from './services.js';
 
 /** Plans (formules) and owners' subscriptions (`/api/abonnements…`), kept by the admin. */
@@ -220,11 +221,14 @@ export const abonnementListQuerySchema = sortedListQuery(ABONNEMENT_SORTS).exten
       error: 'Le statut doit être active, a_venir, expiree ou suspendue.',
     })
     .optional(),
-  expirant: z.coerce
-    .number({ error: 'Le nombre de jours doit être un nombre.' })
-    .int('Le nombre de jours doit être un nombre entier.')
-    .min(0, 'Le nombre de jours ne peut pas être négatif.')
-    .max(366, 'Le nombre de jours ne peut pas dépasser 366.')
+  expirant: wholeNumber('Le nombre de jours doit être un nombre entier.')
+    .pipe(
+      z
+        .number()
+        .int('Le nombre de jours doit être un nombre entier.')
+        .min(0, 'Le nombre de jours ne peut pas être négatif.')
+        .max(366, 'Le nombre de jours ne peut pas dépasser 366.'),
+    )
     .optional(),
 });
 export type AbonnementListQuery = z.infer<typeof abonnementListQuerySchema>;

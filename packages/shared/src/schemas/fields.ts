@@ -30,13 +30,7 @@ export function requiredText(max: number, label: string) {
     .max(max, `${label} ne peut pas dépasser ${max} caractères.`);
 }
 
-/** A positive integer id, in a path (coerced from text) or in a body. */
-export function idOf(label: string) {
-  return z.coerce
-    .number({ error: `L'identifiant ${label} doit être un nombre.` })
-    .int(`L'identifiant ${label} doit être un nombre entier.`)
-    .positive(`L'identifiant ${label} doit être positif.`);
-}
+export { idOf } from './integer.js';
 
 /** A calendar date 'YYYY-MM-DD' that exists. */
 export const isoDateSchema = z

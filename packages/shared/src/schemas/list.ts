@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './integer.js';
 
 /** The one list contract: `?page=1&size=8&sort=nom,asc&q=…` in, `{ items, total, page, size }` out. */
 export const DEFAULT_PAGE = 1;
@@ -6,16 +7,17 @@ export const DEFAULT_PAGE_SIZE = 8;
 export const MAX_PAGE_SIZE = 200;
 
 export const listQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'La page doit être un nombre.' })
-    .int('La page doit être un nombre entier.')
-    .min(1, 'La page commence à 1.')
+  page: wholeNumber('La page doit être un nombre entier.')
+    .pipe(z.number().int('La page doit être un nombre entier.').min(1, 'La page commence à 1.'))
     .default(DEFAULT_PAGE),
-  size: z.coerce
-    .number({ error: 'La taille de page doit être un nombre.' })
-    .int('La taille de page doit être un nombre entier.')
-    .min(1, 'La taille de page doit être au moins 1.')
-    .max(MAX_PAGE_SIZE, `La taille de page ne peut pas dépasser ${MAX_PAGE_SIZE}.`)
+  size: wholeNumber('La taille de page doit être un nombre entier.')
+    .pipe(
+      z
+        .number()
+        .int('La taille de page doit être un nombre entier.')
+        .min(1, 'La taille de page doit être au moins 1.')
+        .max(MAX_PAGE_SIZE, `La taille de page ne peut pas dépasser ${MAX_PAGE_SIZE}.`),
+    )
     .default(DEFAULT_PAGE_SIZE),
   sort: z
     .string()

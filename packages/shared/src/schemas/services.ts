@@ -24,12 +24,7 @@ export const serviceSummarySchema = z
   .meta({ id: 'ServiceSummary' });
 export type ServiceSummary = z.infer<typeof serviceSummarySchema>;
 
-export const serviceIdParamsSchema = z.object({
-  serviceId: z.coerce
-    .number({ error: "L'identifiant de boutique doit être un nombre." })
-    .int("L'identifiant de boutique doit être un nombre entier.")
-    .positive("L'identifiant de boutique doit être positif."),
-});
+export const serviceIdParamsSchema = z.object({ serviceId: idOf('de boutique') });
 
 export const CURRENCY_CODES = CURRENCIES.map((c) => c.code) as [string, ...string[]];
 export const TVA_RATE_MAX = 10000;

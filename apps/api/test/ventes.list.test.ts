@@ -153,7 +153,7 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${ventes[4].numero};\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2};Fatou Sène;Awa Traoré;Vente au détail;1;2500;2500;0;0;Carte, Espèces;Payée$`,
+        `^${ventes[4].numero};\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2};Fatou Sène;Awa Traoré;Vente au détail;1;2500;2500;0;0;"Carte, Espèces";Payée$`,
       ),
     );
     expect(lines[2]).toContain(';1500;500;0;1000;Espèces;Partiellement payée');

@@ -1,9 +1,7 @@
+import { csvFile } from '../../core/csv.js';
 import { currencyExponent, QUANTITY_SCALE, type Produit } from '@comptoir/shared';
 
-/**
- * The product list as CSV for a French spreadsheet: UTF-8 with a byte-order mark, semicolons,
- * decimal commas, CRLF. A cell a spreadsheet would read as a formula is prefixed with a quote.
- */
+/** The product list as CSV for a French spreadsheet (core/csv.ts), decimal commas. */
 export const CSV_HEADERS = [
   'Nom',
   'Référence',
@@ -33,39 +31,27 @@ export function decimal(value: number, exponent: number): string {
   return `${sign}${Math.floor(abs / scale)}${fraction ? `,${fraction}` : ''}`;
 }
 
-function cell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function produitsCsv(produits: Produit[], devise: string): string {
   const exponent = currencyExponent(devise);
   const money = (v: number | null) => (v === null ? null : decimal(v, exponent));
   const quantityDigits = Math.log10(QUANTITY_SCALE);
-  const lines = [CSV_HEADERS.map(cell).join(';')];
-  for (const p of produits) {
-    lines.push(
-      [
-        p.nom,
-        p.reference,
-        p.codeBarres,
-        p.categorie?.nom ?? null,
-        p.marque?.nom ?? null,
-        p.unite.symbole,
-        money(p.prixAchat),
-        money(p.prixVente),
-        money(p.prixGros),
-        decimal(p.tauxTva, 2),
-        decimal(p.seuilAlerte, quantityDigits),
-        decimal(p.quantite, quantityDigits),
-        money(p.valeurStock),
-        p.actif ? 'oui' : 'non',
-      ]
-        .map(cell)
-        .join(';'),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvFile(
+    CSV_HEADERS,
+    produits.map((p) => [
+      p.nom,
+      p.reference,
+      p.codeBarres,
+      p.categorie?.nom ?? null,
+      p.marque?.nom ?? null,
+      p.unite.symbole,
+      money(p.prixAchat),
+      money(p.prixVente),
+      money(p.prixGros),
+      decimal(p.tauxTva, 2),
+      decimal(p.seuilAlerte, quantityDigits),
+      decimal(p.quantite, quantityDigits),
+      money(p.valeurStock),
+      p.actif ? 'oui' : 'non',
+    ]),
+  );
 }

@@ -17,6 +17,7 @@ import {
 } from '@comptoir/shared';
 import { containsPattern, offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
+import { csvFile } from '../../core/csv.js';
 import { decimal } from '../produits/produits.csv.js';
 
 type Filters = Omit<VenteListQuery, 'page' | 'size'>;
@@ -196,13 +197,6 @@ export const VENTES_CSV_HEADERS = [
   'Statut',
 ];
 
-function cell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /**
  * Every sale matching the filters as CSV for a French spreadsheet (BOM, « ; », decimal commas,
  * CRLF); dates and times on the shop's clock.
@@ -211,26 +205,21 @@ export async function ventesCsv(db: Kysely<DB>, shop: ListShop, query: Filters):
   const rows = await withModes(db, await selectItems(db, shop, query).execute());
   const e = currencyExponent(shop.devise);
   const zone = shopTimeZone(shop.pays);
-  const lines = [VENTES_CSV_HEADERS.map(cell).join(';')];
-  for (const v of rows) {
-    lines.push(
-      [
-        v.numero,
-        formatDateTime(v.createdAt, zone),
-        v.client?.nom ?? null,
-        `${v.vendeur.prenom} ${v.vendeur.nom}`,
-        v.typeVente.nom,
-        v.nombreLignes,
-        decimal(v.totalTtc, e),
-        decimal(v.montantPaye, e),
-        decimal(v.montantRetourne, e),
-        decimal(v.reste, e),
-        v.modes.map((m) => MODE_PAIEMENT_LABELS[m]).join(', '),
-        VENTE_STATUT_LABELS[v.statut],
-      ]
-        .map(cell)
-        .join(';'),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvFile(
+    VENTES_CSV_HEADERS,
+    rows.map((v) => [
+      v.numero,
+      formatDateTime(v.createdAt, zone),
+      v.client?.nom ?? null,
+      `${v.vendeur.prenom} ${v.vendeur.nom}`,
+      v.typeVente.nom,
+      v.nombreLignes,
+      decimal(v.totalTtc, e),
+      decimal(v.montantPaye, e),
+      decimal(v.montantRetourne, e),
+      decimal(v.reste, e),
+      v.modes.map((m) => MODE_PAIEMENT_LABELS[m]).join(', '),
+      VENTE_STATUT_LABELS[v.statut],
+    ]),
+  );
 }

@@ -44,6 +44,9 @@ function fromFastify(error: FastifyError): AppError | null {
       );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
       return new AppError(
         413,
         'PAYLOAD_TOO_LARGE',

@@ -23,33 +23,66 @@ export interface ImageUpload {
   contentType: string;
 }
 
+/** Formats sharp may decode for us: what its metadata says the bytes are, not what was declared. */
+const DECODED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+/** The signatures of those formats, checked before any decoder sees the bytes. */
+function looksAllowed(data: Buffer): boolean {
+  const starts = (bytes: number[], at = 0) => bytes.every((b, i) => data[at + i] === b);
+  return (
+    starts([0xff, 0xd8, 0xff]) ||
+    starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) ||
+    data.subarray(0, 6).toString('latin1') === 'GIF87a' ||
+    data.subarray(0, 6).toString('latin1') === 'GIF89a' ||
+    (data.subarray(0, 4).toString('latin1') === 'RIFF' &&
+      data.subarray(8, 12).toString('latin1') === 'WEBP')
+  );
+}
+
+/** What a broken or oversized multipart body becomes: 413 past a limit, 400 otherwise, in French. */
+function multipartError(error: unknown, label: string): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(`${label} ne doit pas dépasser 5 Mo.`);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return tooLarge('Le formulaire envoyé compte trop de champs ou de fichiers : une seule image.');
+  return badRequest('Le formulaire envoyé est mal formé ou incomplet. Réessayez l’envoi.');
+}
+
+const tooLarge = (detail: string) =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', 'Fichier trop volumineux', detail);
+
 /**
  * Reads one image from the multipart field `file` (JPEG, PNG, WebP or GIF, 5 Mo at most), checks
- * it really is one, and returns it transformed. 400 without a file, 413 too large, 415 not an image.
+ * it really is one, and returns it transformed. The whole form is read: a second file, more than
+ * ten fields (413) or a form cut short (400) is refused. 400 without a file, 415 not an image,
+ * judged by its bytes (signature, then the format sharp decodes), whatever type was declared.
  */
 export async function readImage(request: FastifyRequest, upload: ImageUpload): Promise<Buffer> {
   const lower = upload.label.charAt(0).toLowerCase() + upload.label.slice(1);
   if (!request.isMultipart())
     throw badRequest(`Envoyez ${lower} dans un formulaire multipart, champ « file ».`);
-  const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-  if (!part) throw badRequest('Aucun fichier reçu : choisissez une image.');
-  if (!(PHOTO_TYPES as readonly string[]).includes(part.mimetype)) {
-    part.file.resume();
-    throw notAnImage();
-  }
-  const input = await part.toBuffer();
-  if (part.file.truncated) {
-    throw new AppError(
-      413,
-      'PAYLOAD_TOO_LARGE',
-      'Fichier trop volumineux',
-      `${upload.label} ne doit pas dépasser 5 Mo.`,
-    );
-  }
+  let input: Buffer | undefined;
   try {
-    return await upload
-      .transform(sharp(input, { limitInputPixels: 40_000_000 }).rotate())
-      .toBuffer();
+    const parts = request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (!(PHOTO_TYPES as readonly string[]).includes(part.mimetype)) {
+        part.file.resume();
+        throw notAnImage();
+      }
+      input = await part.toBuffer();
+    }
+  } catch (error) {
+    throw multipartError(error, upload.label);
+  }
+  if (!input) throw badRequest('Aucun fichier reçu : choisissez une image.');
+  if (!looksAllowed(input)) throw notAnImage();
+  try {
+    const image = sharp(input, { limitInputPixels: 40_000_000 });
+    const { format } = await image.metadata();
+    if (!format || !DECODED_FORMATS.has(format)) throw notAnImage();
+    return await upload.transform(image.rotate()).toBuffer();
   } catch {
     throw notAnImage();
   }

@@ -112,6 +112,10 @@ describe(`identifiants stricts, caractères invisibles (${TEST_DIALECT})`, () =>
         /caractère de contrôle invisible \(U\+[0-9A-F]{4}\)/,
       );
     }
+    // In a path and a query string too.
+    const base = `/api/services/${world.shopA.id}/produits`;
+    expectValidation(await client.get(`${base}/code-barres/12%E2%80%AE34`, owner), 'code');
+    expectValidation(await client.get(`${base}?q=riz%00`, owner), 'q');
     const marques = await server.ctx.database.db
       .selectFrom('marques')
       .select('nom')

@@ -37,10 +37,9 @@ function refusal(text: string, secret: boolean): string | null {
     : null;
 }
 
-const isPlain = (value: object) => {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-};
+/** Objects of data (JSON, query strings, path parameters), not a buffer or a stream. */
+const isData = (value: object) =>
+  !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function';
 
 /** The value with invisible formatting removed; refusals pushed to `out`. */
 function clean(
@@ -60,7 +59,7 @@ function clean(
   const at = (key: string) => (path ? `${path}.${key}` : key);
   if (Array.isArray(value))
     return value.map((item, i) => clean(item, at(String(i)), out, secret, depth + 1));
-  if (value && typeof value === 'object' && isPlain(value)) {
+  if (value && typeof value === 'object' && isData(value)) {
     const entries = Object.entries(value).map(([key, item]) => [
       key,
       clean(item, at(key), out, SECRETS.has(key), depth + 1),

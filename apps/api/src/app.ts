@@ -43,11 +43,17 @@ const loggerOptions = (level: string, stream?: NodeJS.WritableStream) => ({
   level,
   ...(stream ? { stream } : {}),
   redact: {
+    // Fastify's own request lines carry no header nor body; these cover any line that logs them
+    // (`{ headers }`, `{ req: { headers } }`, `{ body }`…).
     paths: [
-      'req.headers.authorization',
-      'req.headers.cookie',
-      'req.headers["x-xsrf-token"]',
-      'res.headers["set-cookie"]',
+      'headers.authorization',
+      'headers.cookie',
+      'headers["x-xsrf-token"]',
+      'headers["set-cookie"]',
+      '*.headers.authorization',
+      '*.headers.cookie',
+      '*.headers["x-xsrf-token"]',
+      '*.headers["set-cookie"]',
       '*.password',
       '*.newPassword',
       '*.currentPassword',

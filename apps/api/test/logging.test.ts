@@ -33,6 +33,15 @@ describe('journal des requêtes', () => {
     );
     const built = await buildApp(config, database, { logStream: stream });
     ctx = built.ctx;
+    // What a diagnostic line would write, through the app's own logger: the request's headers and
+    // body, as they are and nested (`requete.headers`). Fastify's request lines never carry them.
+    built.app.post('/journal-de-test', async (request) => {
+      request.log.warn(
+        { headers: request.headers, requete: { headers: request.headers }, body: request.body },
+        'diagnostic de test',
+      );
+      return { ok: true };
+    });
     await built.app.listen({ port: 0, host: '127.0.0.1' });
     client = new TestClient(
       `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}`,
@@ -67,5 +76,34 @@ describe('journal des requêtes', () => {
     expect(all).not.toContain(session.token);
     expect(all).not.toContain(session.refreshToken);
     expect(all).not.toContain(client.xsrf!);
+  });
+
+  it('masque en-têtes et corps quand une ligne les écrit', async () => {
+    const user = await createUser(ctx, { roles: ['ROLE_GERANT'] });
+    const session = await login(client, user.email);
+    const secrets = {
+      password: 'Secret-du-corps-1',
+      currentPassword: 'Secret-du-corps-2',
+      newPassword: 'Secret-du-corps-3',
+      refreshToken: 'Secret-du-corps-4',
+      token: 'Secret-du-corps-5',
+    };
+    const answer = await client.post('/journal-de-test', secrets, { token: session.token });
+    expect(answer.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    const line = lines.find((l) => l.includes('diagnostic de test'));
+    expect(line).toBeDefined();
+    const logged = JSON.parse(line!);
+    // The line is there, with the headers that are no secret…
+    expect(logged.headers['content-type']).toContain('application/json');
+    // …and every secret masked, in the headers as in the body.
+    for (const headers of [logged.headers, logged.requete.headers]) {
+      expect(headers.authorization).toBe('[masqué]');
+      expect(headers.cookie).toBe('[masqué]');
+      expect(headers['x-xsrf-token']).toBe('[masqué]');
+    }
+    for (const key of Object.keys(secrets)) expect(logged.body[key]).toBe('[masqué]');
+    for (const value of [...Object.values(secrets), session.token, client.xsrf!])
+      expect(line).not.toContain(value);
   });
 });

@@ -209,19 +209,24 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
   });
 
   it('autre boutique : 404 pour la vente, ses mouvements, ses impressions, son ticket', async () => {
-    const other = url(`/${ventes[0].id}`, world.shopB.id);
-    for (const path of ['', '/mouvements', '/ticket.pdf'])
-      expectProblem(
-        await client.get(`${url(`/${ventes[0].id}`)}${path}`, token.ownerB),
-        404,
-        'NOT_FOUND',
-      );
-    expectProblem(await client.get(other, token.ownerB), 404, 'NOT_FOUND');
+    // Owner B in HIS shop (the shop gate lets him in) asks for a sale of shop A by its id: only the
+    // sale lookup, which must be scoped to the shop of the URL, can answer 404.
+    const id = ventes[0].id;
+    const inB = (path: string) => url(`/${id}${path}`, world.shopB.id);
+    const inA = (path: string) => url(`/${id}${path}`);
+    for (const path of ['', '/mouvements', '/ticket.pdf']) {
+      expect((await client.get(inA(path), token.ownerA)).status).toBe(200);
+      expectProblem(await client.get(inB(path), token.ownerB), 404, 'NOT_FOUND');
+    }
+    const printsBefore = (await client.get(inA(''), token.ownerA)).body.impressions;
     expectProblem(
-      await client.post(url(`/${ventes[0].id}/impressions`), undefined, token.ownerB),
+      await client.post(inB('/impressions'), undefined, token.ownerB),
       404,
       'NOT_FOUND',
     );
+    expect((await client.get(inA(''), token.ownerA)).body.impressions).toBe(printsBefore);
+    // Owner B with shop A's URL: the shop gate, before any lookup.
+    expectProblem(await client.get(inA(''), token.ownerB), 404, 'NOT_FOUND');
     expectProblem(await client.get(url('/999999'), token.ownerA), 404, 'NOT_FOUND');
   });
 });

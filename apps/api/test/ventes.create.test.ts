@@ -656,7 +656,13 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
       { nom: 'Boutique B', devise: 'EUR', pays: 'CI' },
       token.ownerB,
     );
-    expect(locked.status).not.toBe(200);
+    expect(expectProblem(locked, 422, 'BUSINESS_RULE').detail).toBe(
+      'La devise de cette boutique ne peut plus changer : elle a déjà des documents chiffrés en XOF (ventes, achats, devis ou factures), dont les montants perdraient leur sens.',
+    );
+    expect((await client.get(`/api/services/${world.shopB.id}`, token.ownerB)).body).toMatchObject({
+      devise: 'XOF',
+      deviseModifiable: false,
+    });
     const { db } = server.ctx.database;
     const shop = await createService(server.ctx, ownerC.id, { nom: 'Boutique C' });
     await db
@@ -684,8 +690,8 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
         image_file_id: null,
         description: null,
         actif: 1,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
+        created_at: server.clock.now().toISOString(),
+        updated_at: server.clock.now().toISOString(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT } from './support/database.js';
 import { createUser, login } from './support/factories.js';
@@ -135,13 +136,37 @@ describe(`jetons d'accès et de renouvellement (${TEST_DIALECT})`, () => {
         username: 'fantome@exemple.test',
         roles: ['ROLE_ADMIN'],
       });
-      const answer = await account(ghost);
-      expect(answer.status).toBe(401);
-      expect(['UNAUTHENTICATED', 'TOKEN_EXPIRED']).toContain(answer.body.code);
+      // A valid signature, but no such account: the session is over, as for a deleted user.
+      const body = expectProblem(await account(ghost), 401, 'TOKEN_EXPIRED');
+      expect(body.detail).toBe('Votre session a expiré. Reconnectez-vous.');
     });
 
-    it('le secret de test est bien celui du serveur', () => {
-      expect(server.ctx.config.jwtSecret).toBe(TEST_JWT_SECRET);
+    it('jeton de connexion : HS256 signé du secret du serveur, valable 15 minutes exactement', async () => {
+      server.clock.freeze('2026-06-15T09:00:00Z');
+      try {
+        const s = await login(client, user.email);
+        // Checked here with jose and the secret the test gave the server, not with the server's code.
+        const { payload, protectedHeader } = await jwtVerify(
+          s.token,
+          new TextEncoder().encode(TEST_JWT_SECRET),
+          { currentDate: new Date('2026-06-15T09:00:00Z') },
+        );
+        expect(protectedHeader.alg).toBe('HS256');
+        expect(payload).toMatchObject({
+          ...claimsOf(user),
+          iss: 'comptoir',
+          aud: 'comptoir-api',
+          typ: 'access',
+          iat: Date.parse('2026-06-15T09:00:00Z') / 1000,
+          exp: Date.parse('2026-06-15T09:15:00Z') / 1000,
+        });
+        server.clock.freeze('2026-06-15T09:14:59Z');
+        expect((await account(s.token)).status).toBe(200);
+        server.clock.freeze('2026-06-15T09:15:00Z');
+        expectProblem(await account(s.token), 401, 'TOKEN_EXPIRED');
+      } finally {
+        server.clock.release();
+      }
     });
   });
 

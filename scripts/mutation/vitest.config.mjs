@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const SETS = {
-  shared: ['packages/shared/src/*.test.ts'],
+  shared: ['packages/shared/src/**/*.test.ts'],
   api: [
     'apps/api/test/stock-invariant.test.ts',
     'apps/api/test/stock-ledger.test.ts',

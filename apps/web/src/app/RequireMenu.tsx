@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { menuAllows } from '../lib/menu-access';
+import { menuAllows } from '@comptoir/shared';
 import { useSession } from '../lib/use-session';
 
 /**

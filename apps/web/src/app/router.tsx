@@ -1,4 +1,5 @@
 import { lazy, type ReactNode } from 'react';
+import { MENU_SCREENS } from '@comptoir/shared';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireMenu } from './RequireMenu';
 import { RequireSession } from './RequireSession';
@@ -49,6 +50,31 @@ const menuScreen = (path: string, element: ReactNode, menu = `/${path}`): RouteO
 });
 
 /**
+ * The built screens of the menu table (MENU_SCREENS in packages/shared/src/menu.ts), by route:
+ * each opens to the roles whose menu lists it. The table's other routes are not built yet.
+ */
+export const MENU_ELEMENTS: Readonly<Record<string, ReactNode>> = {
+  '/pages/users': <UsersRoute />,
+  '/pages/services': <ServicesRoute />,
+  '/pages/abonnements': <AbonnementsRoute />,
+  '/pages/unites': <UnitesRoute />,
+  '/pages/types-ventes': <TypesVentesRoute />,
+  '/pages/categories': <CategoriesRoute />,
+  '/pages/marques': <MarquesRoute />,
+  '/pages/produits': <ProduitsRoute />,
+  '/pages/clients': <ClientsRoute />,
+  '/pages/fournisseurs': <FournisseursRoute />,
+  '/pages/ventes': <PosRoute />,
+  '/pages/ventes-list': <VentesListRoute />,
+  '/pages/ventes-oneline': <VenteSaisieRoute />,
+  '/pages/dettes': <DettesRoute />,
+};
+const menuRoutes = MENU_SCREENS.flatMap(({ route }) => {
+  const element = MENU_ELEMENTS[route];
+  return element ? [menuScreen(route.slice(1), element)] : [];
+});
+
+/**
  * The root route table of the seed (§2). Screens of the menus that are not built yet fall to the
  * unknown-path rule: /notfound.
  */
@@ -66,26 +92,14 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <DashboardPage /> },
           { path: 'pages/users/user-profile', element: <ProfileRoute /> },
-          menuScreen('pages/users', <UsersRoute />),
-          menuScreen('pages/services', <ServicesRoute />),
-          menuScreen('pages/abonnements', <AbonnementsRoute />),
-          menuScreen('pages/unites', <UnitesRoute />),
-          menuScreen('pages/types-ventes', <TypesVentesRoute />),
-          menuScreen('pages/categories', <CategoriesRoute />),
-          menuScreen('pages/marques', <MarquesRoute />),
-          menuScreen('pages/produits', <ProduitsRoute />),
-          // The manager creates and edits products too (product.md §3): the list's entry opens them.
+          ...menuRoutes,
+          // Screens reached from a list, guarded by the list's entry (the manager creates and
+          // edits products too: the products list opens the form).
           menuScreen('pages/produits/add', <ProduitFormRoute />, '/pages/produits'),
           menuScreen('pages/produits/:id', <ProduitDetailRoute />, '/pages/produits'),
           menuScreen('pages/produits/:id/edit', <ProduitFormRoute />, '/pages/produits'),
-          menuScreen('pages/clients', <ClientsRoute />),
           menuScreen('pages/clients/:id', <ClientDetailRoute />, '/pages/clients'),
-          menuScreen('pages/fournisseurs', <FournisseursRoute />),
-          menuScreen('pages/ventes', <PosRoute />),
-          menuScreen('pages/ventes-list', <VentesListRoute />),
           menuScreen('pages/ventes-list/:id', <VenteDetailRoute />, '/pages/ventes-list'),
-          menuScreen('pages/ventes-oneline', <VenteSaisieRoute />),
-          menuScreen('pages/dettes', <DettesRoute />),
           menuScreen('pages/dettes/:clientId', <DetteClientRoute />, '/pages/dettes'),
         ],
       },

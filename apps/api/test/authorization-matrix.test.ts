@@ -3,7 +3,7 @@ import { formatDate, retourInputSchema, venteInputSchema } from '@comptoir/share
 import { nowIso } from '../src/db/time.js';
 import { applyMovement } from '../src/modules/stock/stock.service.js';
 import { createVente } from '../src/modules/ventes/ventes.create.js';
-import { createRetour } from '../src/modules/retours/retours.service.js';
+import { createRetour } from '../src/modules/retours/retours.create.js';
 import { hashToken, newOpaqueToken } from '../src/modules/auth/tokens.js';
 import {
   ACTORS,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculerVente } from '@comptoir/shared';
-import { statutVente } from '../src/modules/ventes/ventes.statut.js';
+import { statutVente } from '../src/modules/dettes/dettes.statut.js';
 import { addMember, createService } from './support/factories.js';
 import { TEST_DIALECT } from './support/database.js';
 import type { TestClient } from './support/http.js';
@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from './support/test-app.js';
  * per run:
  *   sales TTC − returns TTC = money received − refunds + outstanding debts − available credit;
  *   every product: quantity = opening − sold + returned = sum of its movements;
- *   every sale: status by the rule of ventes.statut.ts, paid = counter + repayments, returned = its returns;
+ *   every sale: status by the rule of dettes.statut.ts, paid = counter + repayments, returned = its returns;
  *   every debt: paye = sum of its allocations; every règlement: montant = allocations + available.
  */
 

@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config/env.js';
 import type { DB } from './schema.js';
@@ -68,3 +74,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
     },
   };
 }
+
+/** True on PostgreSQL (row locks, a pool of connections); false on SQLite (one writer). */
+export const isPostgres = (db: Kysely<DB>): boolean =>
+  db.getExecutor().adapter instanceof PostgresAdapter;

@@ -1,26 +1,46 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import { localYear, shopTimeZone } from '@comptoir/shared';
-import type { DB } from './schema.js';
+import type { DB, ServicesTable } from './schema.js';
 import { now } from './time.js';
 
+type PrefixColumn = 'prefixe_vente' | 'prefixe_devis' | 'prefixe_facture' | 'prefixe_achat';
+
 /**
- * Next number of a document kind in a shop and year, e.g. V-2026-000123. The counter row is
- * incremented inside the document's own transaction (row lock on PostgreSQL, single writer on
- * SQLite): a document that rolls back gives its number back, so numbers have no gaps.
- * The year is the shop's calendar year at `date`, in its country's time zone (services.pays).
+ * Every numbered document kind and where its prefix comes from: a shop's own column (set in its
+ * settings, e.g. V for sales) or a fixed letter. A new kind of document adds its line here.
+ */
+const PREFIXES = {
+  vente: { column: 'prefixe_vente' },
+  retour: { fixed: 'R' },
+  devis: { column: 'prefixe_devis' },
+  facture: { column: 'prefixe_facture' },
+  achat: { column: 'prefixe_achat' },
+} as const satisfies Record<string, { column: PrefixColumn } | { fixed: string }>;
+
+export type DocumentKind = keyof typeof PREFIXES;
+
+/** What numbering reads of the shop: its id, its country (time zone) and its prefixes. */
+export type NumberingShop = Pick<Selectable<ServicesTable>, 'id' | 'pays' | PrefixColumn>;
+
+/**
+ * Next number of a document kind in a shop and year, e.g. V-2026-000123: prefix of the kind, the
+ * shop's calendar year at `date` (its country's time zone, services.pays), a counter per shop,
+ * kind and year. The counter row is incremented inside the document's own transaction (row lock on
+ * PostgreSQL, single writer on SQLite): a document that rolls back gives its number back, so
+ * numbers have no gaps.
  */
 export async function nextNumero(
   trx: Transaction<DB>,
-  shop: { id: number; pays: string | null },
-  type: string,
-  prefixe: string,
+  shop: NumberingShop,
+  kind: DocumentKind,
   date: Date = now(),
 ): Promise<string> {
-  const serviceId = shop.id;
   const annee = localYear(date, shopTimeZone(shop.pays));
+  const source: { column: PrefixColumn } | { fixed: string } = PREFIXES[kind];
+  const prefixe = 'fixed' in source ? source.fixed : shop[source.column];
   const row = await trx
     .insertInto('compteurs_documents')
-    .values({ service_id: serviceId, type, annee, dernier: 1 })
+    .values({ service_id: shop.id, type: kind, annee, dernier: 1 })
     .onConflict((oc) =>
       oc
         .columns(['service_id', 'type', 'annee'])

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import {
   reglementInputSchema,
   retourInputSchema,
@@ -6,8 +6,8 @@ import {
   type RetourInput,
 } from '@comptoir/shared';
 import type { DB, ServicesTable } from '../db/schema.js';
-import { insertReglement } from '../modules/dettes/dettes.service.js';
-import { insertRetour } from '../modules/retours/retours.service.js';
+import { insertReglement } from '../modules/dettes/dettes.reglement.js';
+import { insertRetour } from '../modules/retours/retours.create.js';
 import { random } from './random.js';
 
 /** A sale of the demo, as the follow-up needs it. */
@@ -51,7 +51,6 @@ export function suiviDemo(
   options: { days: number; seed: number; ventes: VenteDemo[]; stock: Map<number, number> },
 ) {
   const rnd = random(options.seed);
-  const dialect = trx.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   const euros = service.devise === 'EUR';
   /** Repayments are round amounts: 500 FCFA, 1 €. */
   const unit = euros ? 100 : 500;
@@ -76,7 +75,6 @@ export function suiviDemo(
   const regler = (clientId: number, now: Date, input: Omit<ReglementInput, 'cleIdempotence'>) =>
     insertReglement(
       trx,
-      dialect,
       service,
       userId,
       clientId,

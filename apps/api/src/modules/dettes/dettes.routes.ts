@@ -12,7 +12,8 @@ import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { relevePdf } from './dettes.releve.js';
-import { compteClient, createReglement, listDettes } from './dettes.service.js';
+import { createReglement } from './dettes.reglement.js';
+import { compteClient, listDettes } from './dettes.service.js';
 
 const TAGS = ['Dettes clients'];
 const OWNER = ['ROLE_PROPRIETAIRE'] as const;

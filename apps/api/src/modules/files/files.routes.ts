@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
-import { notFound } from '../../core/errors.js';
 import { defineRoute } from '../../core/route.js';
+import { readStoredFile } from './files.service.js';
 
 const paramsSchema = z.object({
   fileId: z.string().regex(/^[a-f0-9]{32}$/, 'Identifiant de fichier invalide.'),
@@ -22,12 +22,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: paramsSchema,
     responses: { 200: null, 404: null },
     handler: async ({ params, reply }) => {
-      const file = await ctx.database.db
-        .selectFrom('files')
-        .select(['content_type', 'data'])
-        .where('id', '=', params.fileId)
-        .executeTakeFirst();
-      if (!file) throw notFound('Fichier introuvable.');
+      const file = await readStoredFile(ctx, params.fileId);
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')

@@ -1,8 +1,9 @@
 import { sql, type Kysely, type OperationNodeSource } from 'kysely';
-import { parseSort, searchKey, type ProduitListQuery, type ProduitSort } from '@comptoir/shared';
-import { containsPattern, offsetOf } from '../../db/paging.js';
+import { parseSort, type ProduitListQuery, type ProduitSort } from '@comptoir/shared';
+import { offsetOf } from '../../db/paging.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import { filterProduits, type ProduitFilters } from './produits.search.js';
 
 const COLUMNS = [
   'produits.id',
@@ -45,94 +46,6 @@ const joined = (db: Kysely<DB>) =>
     .innerJoin('unites', 'unites.id', 'produits.unite_id')
     .leftJoin('categories', 'categories.id', 'produits.categorie_id')
     .leftJoin('marques', 'marques.id', 'produits.marque_id');
-
-export type ProduitFilters = Pick<
-  ProduitListQuery,
-  'q' | 'categorieId' | 'marqueId' | 'actif' | 'stock'
->;
-
-/**
- * The stock state as a number (0 rupture: quantité ≤ 0; 1 sous le seuil: 0 < quantité ≤ seuil
- * d'alerte; 2 en stock), written exactly as the index of migration 008 writes it (an index on an
- * expression serves only that expression): the stock filters read that index, already in name order.
- */
-const ETAT_STOCK =
-  'case when produits.quantite <= 0 then 0 when produits.quantite <= produits.seuil_alerte then 1 else 2 end';
-const ETATS: Record<NonNullable<ProduitListQuery['stock']>, number> = {
-  rupture: 0,
-  sous_seuil: 1,
-  en_stock: 2,
-};
-
-/** FTS5 phrase (`"…"`, inner quotes doubled) for the trigram table. */
-const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
-/**
- * SQLite, plain text (no LIKE wildcard): the trigram table of migration 006. For 3 characters or
- * more, a phrase query (MATCH) reads only the index, where the table's LIKE re-reads each
- * candidate's text through the content table (about 10 ms for 5,000 matches at 100,000 products);
- * the trigram tokenizer folds case more widely than LIKE, so the LIKE on the product row keeps the
- * results exactly those of LIKE. Shorter text has no trigram: the table's LIKE (which scans).
- */
-function sqliteTextMatch(key: string, q: string, name: string, reference: string) {
-  const lower = q.toLowerCase();
-  if ([...key].length >= 3 && [...lower].length >= 3) {
-    // One phrase over both columns when the name key and the reference text are the same string.
-    const match =
-      key === lower
-        ? phrase(key)
-        : `nom_recherche : ${phrase(key)} OR reference : ${phrase(lower)}`;
-    return sql<boolean>`(produits.id in (select rowid from produits_recherche where produits_recherche match ${match}) and (produits.nom_recherche like ${name} or produits.reference like ${reference}))`;
-  }
-  return sql<boolean>`produits.id in (select rowid from produits_recherche where nom_recherche like ${name} union select rowid from produits_recherche where reference like ${reference})`;
-}
-
-/**
- * The products of the shop matching the list filters. Names are matched on their search key (same
- * case and accents on both sides); references on the built-in case-insensitive LIKE (SQLite LIKE,
- * PostgreSQL ILIKE: no function call per row).
- */
-export function filterProduits(
-  db: Kysely<DB>,
-  dialect: Dialect,
-  serviceId: number,
-  query: ProduitFilters,
-) {
-  return db
-    .selectFrom('produits')
-    .where('produits.service_id', '=', serviceId)
-    .where((eb) => {
-      const c = [];
-      if (query.q) {
-        const q = query.q.trim();
-        const key = searchKey(q);
-        const name = containsPattern(key);
-        const reference = containsPattern(q);
-        if (dialect === 'sqlite' && !/[%_\\]/.test(q)) {
-          c.push(
-            eb.or([sqliteTextMatch(key, q, name, reference), eb('produits.code_barres', '=', q)]),
-          );
-        } else {
-          c.push(
-            eb.or([
-              sql<boolean>`produits.nom_recherche like ${name} escape '\\'`,
-              dialect === 'postgres'
-                ? sql<boolean>`produits.reference ilike ${reference} escape '\\'`
-                : sql<boolean>`produits.reference like ${reference} escape '\\'`,
-              eb('produits.code_barres', '=', q),
-            ]),
-          );
-        }
-      }
-      if (query.categorieId !== undefined)
-        c.push(eb('produits.categorie_id', '=', query.categorieId));
-      if (query.marqueId !== undefined) c.push(eb('produits.marque_id', '=', query.marqueId));
-      if (query.actif !== undefined) c.push(eb('produits.actif', '=', query.actif ? 1 : 0));
-      if (query.stock !== undefined)
-        c.push(sql<boolean>`(${sql.raw(ETAT_STOCK)}) = ${ETATS[query.stock]}`);
-      return eb.and(c);
-    });
-}
 
 /**
  * One page of the shop's products. Without a text or stock filter the sorted page walks an index

@@ -20,20 +20,18 @@ import { defineRoute } from '../../core/route.js';
 import { shopToday } from '../../db/time.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { importProduits } from './produits.import.js';
+import { removeProduitImage, saveProduitImage } from './produits.image.js';
 import {
-  adjustStock,
   createProduit,
   exportProduitsCsv,
   deleteProduit,
   getProduit,
   getProduitByBarcode,
-  listMouvements,
   listProduits,
-  removeProduitImage,
-  saveProduitImage,
   setProduitActif,
   updateProduit,
 } from './produits.service.js';
+import { adjustStock, listMouvements } from './produits.stock.js';
 
 const TAGS = ['Produits'];
 const STAFF = ['ROLE_GERANT', 'ROLE_PROPRIETAIRE'] as const;

@@ -9,7 +9,8 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
-import { createRetour, getRetour, listRetours } from './retours.service.js';
+import { createRetour } from './retours.create.js';
+import { getRetour, listRetours } from './retours.service.js';
 
 const TAGS = ['Retours'];
 const STAFF = ['ROLE_GERANT', 'ROLE_PROPRIETAIRE'] as const;

@@ -1,0 +1,96 @@
+import type { Generated } from 'kysely';
+
+/** Global lists (units, sale types), the shop's catalogue, stock ledger and parties. */
+
+export interface UnitesTable {
+  id: Generated<number>;
+  nom: string;
+  symbole: string;
+  fractionnable: number;
+  created_at: string;
+}
+
+export interface TypesVentesTable {
+  id: Generated<number>;
+  nom: string;
+  /** 'detail' | 'gros' */
+  prix_utilise: string;
+  actif: number;
+}
+
+/** Categories and brands: `nom_cle` = lower(nom), unique in the shop. */
+export interface CategoriesTable {
+  id: Generated<number>;
+  service_id: number;
+  nom: string;
+  nom_cle: string;
+  created_at: string;
+}
+export type MarquesTable = CategoriesTable;
+
+/** `nom_recherche`: searchKey(nom), written on every write. `quantite` = sum of the movements. */
+export interface ProduitsTable {
+  id: Generated<number>;
+  service_id: number;
+  nom: string;
+  nom_recherche: string;
+  reference: string | null;
+  code_barres: string | null;
+  categorie_id: number | null;
+  marque_id: number | null;
+  unite_id: number;
+  prix_achat: number;
+  prix_vente: number;
+  prix_gros: number | null;
+  taux_tva: number;
+  seuil_alerte: number;
+  quantite: Generated<number>;
+  image_file_id: string | null;
+  description: string | null;
+  actif: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MouvementsStockTable {
+  id: Generated<number>;
+  service_id: number;
+  produit_id: number;
+  quantite: number;
+  /** MOUVEMENT_TYPES */
+  type: string;
+  motif: string | null;
+  document_type: string | null;
+  document_id: number | null;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface ClientsTable {
+  id: Generated<number>;
+  service_id: number;
+  nom: string;
+  nom_recherche: string;
+  telephone: string | null;
+  email: string | null;
+  adresse: string | null;
+  notes: string | null;
+  plafond_credit: number | null;
+  actif: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FournisseursTable {
+  id: Generated<number>;
+  service_id: number;
+  nom: string;
+  nom_recherche: string;
+  contact: string | null;
+  telephone: string | null;
+  email: string | null;
+  adresse: string | null;
+  actif: number;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,137 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import {
+  calculerVente,
+  formatMoney,
+  isWholeQuantity,
+  prixSelonType,
+  type PrixUtilise,
+  type VenteData,
+} from '@comptoir/shared';
+import { businessRule, notFound, validationError } from '../../core/errors.js';
+import type { DB, ServicesTable } from '../../db/schema.js';
+import { shopToday } from '../../db/time.js';
+import { writeVente, type PreparedVente } from './ventes.write.js';
+
+type Service = Selectable<ServicesTable>;
+
+/** Checks the cart against the shop's rows and computes it; returns the writing of the sale. */
+export async function prepareVente(
+  db: Kysely<DB>,
+  userId: number,
+  service: Service,
+  input: VenteData,
+  empreinte: string,
+  now: Date,
+): Promise<(trx: Transaction<DB>) => Promise<number>> {
+  const typeVente = await db
+    .selectFrom('types_ventes')
+    .selectAll()
+    .where('id', '=', input.typeVenteId)
+    .executeTakeFirst();
+  if (!typeVente)
+    throw validationError([{ field: 'typeVenteId', message: "Ce type de vente n'existe pas." }]);
+  if (typeVente.actif !== 1)
+    throw businessRule(`Le type de vente « ${typeVente.nom} » n'est plus proposé.`);
+
+  const client =
+    input.clientId === null
+      ? null
+      : await db
+          .selectFrom('clients')
+          .selectAll()
+          .where('id', '=', input.clientId)
+          .where('service_id', '=', service.id)
+          .executeTakeFirst();
+  if (input.clientId !== null && !client) throw notFound('Client introuvable.');
+
+  const ids = [...new Set(input.lignes.map((l) => l.produitId))];
+  const produits = await db
+    .selectFrom('produits as p')
+    .innerJoin('unites as u', 'u.id', 'p.unite_id')
+    .select([
+      'p.id',
+      'p.nom',
+      'p.reference',
+      'p.code_barres',
+      'p.prix_vente',
+      'p.prix_gros',
+      'p.prix_achat',
+      'p.taux_tva',
+      'p.actif',
+      'u.symbole',
+      'u.nom as unite_nom',
+      'u.fractionnable',
+    ])
+    .where('p.service_id', '=', service.id)
+    .where('p.id', 'in', ids)
+    .execute();
+  const byId = new Map(produits.map((p) => [p.id, p]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing !== undefined) throw notFound(`Produit introuvable (identifiant ${missing}).`);
+  for (const l of input.lignes) {
+    const p = byId.get(l.produitId)!;
+    if (p.actif !== 1)
+      throw businessRule(`Le produit « ${p.nom} » est désactivé : il ne peut pas être vendu.`);
+    if (p.fractionnable !== 1 && !isWholeQuantity(l.quantite))
+      throw businessRule(
+        `L'unité « ${p.unite_nom} » de « ${p.nom} » ne se fractionne pas : la quantité doit être un nombre entier.`,
+      );
+  }
+
+  const prixOf = (p: (typeof produits)[number]) =>
+    prixSelonType(
+      {
+        prixVente: Number(p.prix_vente),
+        prixGros: p.prix_gros === null ? null : Number(p.prix_gros),
+      },
+      typeVente.prix_utilise as PrixUtilise,
+    );
+  const calcul = calculerVente(
+    input.lignes.map((l) => {
+      const p = byId.get(l.produitId)!;
+      return {
+        prixUnitaire: prixOf(p),
+        quantite: l.quantite,
+        tauxTva: p.taux_tva,
+        remise: l.remise ?? null,
+      };
+    }),
+    input.remiseGlobale ?? null,
+    { assujettiTva: service.assujetti_tva === 1, prixTtc: service.prix_ttc === 1 },
+  );
+  const money = (v: number) => formatMoney(v, service.devise);
+  const paye = input.paiements.reduce((a, p) => a + p.montant, 0);
+  if (paye > calcul.totalTtc)
+    throw businessRule(
+      `Les paiements (${money(paye)}) dépassent le total de la vente (${money(calcul.totalTtc)}).`,
+    );
+  const reste = calcul.totalTtc - paye;
+  if (reste > 0 && !client)
+    throw businessRule(`Le reste à payer (${money(reste)}) exige un client.`);
+  if (reste > 0 && !input.echeance)
+    throw businessRule(`Le reste à payer (${money(reste)}) exige une date d'échéance.`);
+  if (reste > 0 && input.echeance! < shopToday(service, now))
+    throw businessRule("La date d'échéance ne peut pas être passée.");
+  const rendus = input.paiements.map((p) =>
+    p.mode === 'especes' && p.recu !== null ? p.recu - p.montant : 0,
+  );
+  const prepared: PreparedVente = {
+    userId,
+    service,
+    input,
+    empreinte,
+    typeVenteId: typeVente.id,
+    client: client ?? null,
+    produits: input.lignes.map((l) => {
+      const p = byId.get(l.produitId)!;
+      return { ...p, prix: prixOf(p) };
+    }),
+    calcul,
+    paye,
+    reste,
+    rendus,
+    money,
+    now,
+  };
+  return (trx) => writeVente(trx, prepared);
+}

@@ -1,0 +1,166 @@
+import type { Selectable, Transaction } from 'kysely';
+import type { calculerVente, VenteData } from '@comptoir/shared';
+import { lockParty } from '../../db/locks.js';
+import { nextNumero } from '../../db/numbering.js';
+import type { DB, ServicesTable } from '../../db/schema.js';
+import { imputerAvoirs } from '../dettes/dettes.allocation.js';
+import { checkPlafondCredit } from '../dettes/dettes.plafond.js';
+import { refreshVenteStatut } from '../dettes/dettes.statut.js';
+import { applyMovements } from '../stock/stock.service.js';
+
+/** A cart checked against the shop's rows and computed (ventes.prepare.ts), ready to be written. */
+export interface PreparedVente {
+  userId: number;
+  service: Selectable<ServicesTable>;
+  input: VenteData;
+  empreinte: string;
+  typeVenteId: number;
+  client: { id: number; nom: string; plafond_credit: number | null } | null;
+  /** The product of each line, in the cart's order, with the unit price of the sale type. */
+  produits: Array<{
+    id: number;
+    nom: string;
+    reference: string | null;
+    code_barres: string | null;
+    symbole: string;
+    prix_achat: number;
+    prix: number;
+  }>;
+  calcul: ReturnType<typeof calculerVente>;
+  paye: number;
+  reste: number;
+  /** Change given back on each payment (cash received above its amount). */
+  rendus: number[];
+  money: (v: number) => string;
+  now: Date;
+}
+
+/**
+ * Writes a prepared sale in the caller's transaction: the customer's lock and credit limit (sale
+ * on credit), the number, the sale, its lines and payments, the stock out, the debt with the
+ * customer's available credit allocated to it. Returns the sale's id.
+ */
+export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente): Promise<number> {
+  const { userId, service, input, empreinte, typeVenteId, client, produits } = prepared;
+  const { calcul, paye, reste, rendus, money } = prepared;
+  const nowIso = prepared.now.toISOString();
+  if (reste > 0) {
+    // The customer first (lock order: party, counter, products): their credit sales queue.
+    await lockParty(trx, 'clients', service.id, client!.id);
+    await checkPlafondCredit(trx, service.id, client!, reste, money);
+  }
+  const numero = await nextNumero(trx, service, 'vente', prepared.now);
+  const { id } = await trx
+    .insertInto('ventes')
+    .values({
+      service_id: service.id,
+      numero,
+      cle_idempotence: input.cleIdempotence,
+      empreinte,
+      type_vente_id: typeVenteId,
+      client_id: client?.id ?? null,
+      user_id: userId,
+      remise_type: input.remiseGlobale?.type ?? null,
+      remise_valeur: input.remiseGlobale?.valeur ?? null,
+      total_brut: calcul.totalBrut,
+      total_remises: calcul.totalRemises,
+      remise_globale: calcul.remiseGlobale,
+      total_ht: calcul.totalHt,
+      total_tva: calcul.totalTva,
+      total_ttc: calcul.totalTtc,
+      montant_paye: paye,
+      rendu: rendus.reduce((a, b) => a + b, 0),
+      statut: reste > 0 ? (paye > 0 ? 'partiellement_payee' : 'a_credit') : 'payee',
+      note: input.note ?? null,
+      created_at: nowIso,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const lignes = input.lignes.map((l, i) => {
+    const produit = produits[i]!;
+    const c = calcul.lignes[i]!;
+    return {
+      service_id: service.id,
+      vente_id: id,
+      position: i + 1,
+      produit_id: produit.id,
+      nom: produit.nom,
+      reference: produit.reference,
+      code_barres: produit.code_barres,
+      unite_symbole: produit.symbole,
+      quantite: l.quantite,
+      prix_unitaire: produit.prix,
+      taux_tva: c.tauxTva,
+      prix_achat: Number(produit.prix_achat),
+      remise_type: l.remise?.type ?? null,
+      remise_valeur: l.remise?.valeur ?? null,
+      montant_brut: c.montantBrut,
+      remise_ligne: c.remiseLigne,
+      remise_globale: c.remiseGlobale,
+      montant_ht: c.montantHt,
+      montant_tva: c.montantTva,
+      montant_ttc: c.montantTtc,
+    };
+  });
+  for (let i = 0; i < lignes.length; i += 100)
+    await trx
+      .insertInto('vente_lignes')
+      .values(lignes.slice(i, i + 100))
+      .execute();
+  if (input.paiements.length) {
+    await trx
+      .insertInto('paiements')
+      .values(
+        input.paiements.map((p, i) => ({
+          service_id: service.id,
+          vente_id: id,
+          mode: p.mode,
+          montant: p.montant,
+          recu: p.recu ?? null,
+          rendu: rendus[i]!,
+          operateur: p.operateur ?? null,
+          reference: p.reference ?? null,
+          created_at: nowIso,
+        })),
+      )
+      .execute();
+  }
+  // One movement per product; applyMovements locks the rows in id order (concurrent multi-line sales).
+  const sorties = new Map<number, number>();
+  for (const l of input.lignes)
+    sorties.set(l.produitId, (sorties.get(l.produitId) ?? 0) + l.quantite);
+  await applyMovements(trx, {
+    serviceId: service.id,
+    type: 'vente',
+    motif: `Vente ${numero}`,
+    documentType: 'vente',
+    documentId: id,
+    userId,
+    at: nowIso,
+    lignes: [...sorties].map(([produitId, quantite]) => ({ produitId, quantite: -quantite })),
+  });
+  if (reste > 0) {
+    const dette = await trx
+      .insertInto('dettes')
+      .values({
+        service_id: service.id,
+        vente_id: id,
+        client_id: client!.id,
+        montant: reste,
+        paye: 0,
+        echeance: input.echeance!,
+        created_at: nowIso,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await imputerAvoirs(trx, {
+      serviceId: service.id,
+      clientId: client!.id,
+      dette: { id: dette.id, venteId: id },
+      reste,
+      at: nowIso,
+    });
+    await refreshVenteStatut(trx, id);
+  }
+  return id;
+}

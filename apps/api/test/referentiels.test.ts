@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceLists } from '../src/db/migrations/002_accounts.js';
 import { TYPE_VENTE_REFERENCES } from '../src/modules/types-ventes/types-ventes.service.js';
@@ -7,17 +6,20 @@ import { TEST_DIALECT } from './support/database.js';
 import { createTenants, login } from './support/factories.js';
 import type { TestClient } from './support/http.js';
 import { expectProblem, expectValidation, messageOf } from './support/problem.js';
+import { foreignKeysTo } from './support/foreign-keys.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
+import { nouveauProduit, panier, referentiels } from './ventes.fixtures.js';
 
 describe(`unités et types de vente (${TEST_DIALECT})`, () => {
   let server: TestServer;
   let client: TestClient;
   const token = {} as Record<'admin' | 'ownerA' | 'managerA', { token: string }>;
+  let world: Awaited<ReturnType<typeof createTenants>>;
 
   beforeAll(async () => {
     server = await startTestServer();
     client = server.client();
-    const world = await createTenants(server.ctx);
+    world = await createTenants(server.ctx);
     for (const name of ['admin', 'ownerA', 'managerA'] as const)
       token[name] = { token: (await login(client, world[name].email)).token };
   });
@@ -115,43 +117,27 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
       expect(messageOf(body, 'fractionnable')).toBe('Fractionnable doit valoir vrai ou faux.');
     });
 
-    it('une unité utilisée ne se supprime pas : 409 nommant l’usage (table déclarée dans UNITE_REFERENCES)', async () => {
-      const { db } = server.ctx.database;
+    it('une unité utilisée ne se supprime pas : 409 nommant l’usage ; toute table qui pointe sur les unités est déclarée', async () => {
+      // Every foreign key of the real schema that points at units is in UNITE_REFERENCES.
+      expect(UNITE_REFERENCES.map((r) => `${r.table}.${r.column}`).sort()).toEqual(
+        await foreignKeysTo(server.ctx.database.db, 'unites'),
+      );
       const carton = (await client.get('/api/unites?q=carton', token.admin)).body.items[0];
-      await sql`create table essai_produits (id integer primary key, unite_id integer)`.execute(db);
-      const essai = {
-        table: 'essai_produits',
-        column: 'unite_id',
-        one: 'produit',
-        many: 'produits',
-      };
-      UNITE_REFERENCES.unshift(essai);
-      try {
-        await sql`insert into essai_produits (id, unite_id) values (1, ${carton.id}), (2, ${carton.id}), (3, ${carton.id})`.execute(
-          db,
-        );
-        const refused = expectProblem(
-          await client.delete(`/api/unites/${carton.id}`, token.admin),
-          409,
-          'CONFLICT',
-        );
-        expect(refused.detail).toBe(
-          "L'unité « carton » est utilisée par 3 produits : elle ne peut pas être supprimée.",
-        );
-        await sql`delete from essai_produits where id > 1`.execute(db);
-        expect(
-          expectProblem(
-            await client.delete(`/api/unites/${carton.id}`, token.admin),
-            409,
-            'CONFLICT',
-          ).detail,
-        ).toContain('utilisée par 1 produit :');
-        await sql`delete from essai_produits`.execute(db);
-        expect((await client.delete(`/api/unites/${carton.id}`, token.admin)).status).toBe(204);
-      } finally {
-        UNITE_REFERENCES.splice(UNITE_REFERENCES.indexOf(essai), 1);
-        await sql`drop table essai_produits`.execute(db);
-      }
+      for (const nom of ['Lait en carton', 'Jus en carton'])
+        await nouveauProduit(client, token.ownerA, world.shopA.id, {
+          nom,
+          uniteId: carton.id,
+          prixVente: 500,
+        });
+      const refused = expectProblem(
+        await client.delete(`/api/unites/${carton.id}`, token.admin),
+        409,
+        'CONFLICT',
+      );
+      expect(refused.detail).toBe(
+        "L'unité « carton » est utilisée par 2 produits : elle ne peut pas être supprimée.",
+      );
+      expect((await client.get(`/api/unites/${carton.id}`, token.admin)).status).toBe(200);
     });
 
     it('le remplissage de la migration n’ajoute que ce qui manque, sans doublon', async () => {
@@ -245,36 +231,36 @@ describe(`unités et types de vente (${TEST_DIALECT})`, () => {
       ).toBe(204);
     });
 
-    it('un type de vente utilisé ne se supprime pas : 409 (table déclarée dans TYPE_VENTE_REFERENCES)', async () => {
-      const { db } = server.ctx.database;
-      const detail = (await client.get('/api/types-ventes', token.admin)).body.items[0];
-      expect(TYPE_VENTE_REFERENCES.map((r) => r.table)).toContain('ventes');
-      const declared = [...TYPE_VENTE_REFERENCES];
-      await sql`create table essai_ventes (id integer primary key, type_vente_id integer)`.execute(
-        db,
+    it('un type de vente utilisé ne se supprime pas : 409 ; toute table qui pointe sur les types de vente est déclarée', async () => {
+      expect(TYPE_VENTE_REFERENCES.map((r) => `${r.table}.${r.column}`).sort()).toEqual(
+        await foreignKeysTo(server.ctx.database.db, 'types_ventes'),
       );
-      TYPE_VENTE_REFERENCES.push({
-        table: 'essai_ventes',
-        column: 'type_vente_id',
-        one: 'vente',
-        many: 'ventes',
+      const ref = await referentiels(server.ctx);
+      const produit = await nouveauProduit(client, token.ownerA, world.shopA.id, {
+        nom: 'Savon',
+        uniteId: ref.piece,
+        prixVente: 250,
+        stockInitial: 10_000,
       });
-      try {
-        await sql`insert into essai_ventes (id, type_vente_id) values (1, ${detail.id}), (2, ${detail.id})`.execute(
-          db,
+      for (let i = 0; i < 2; i++) {
+        const vente = await client.post(
+          `/api/services/${world.shopA.id}/ventes`,
+          panier(ref.detail, [{ produitId: produit, quantite: 1000 }], {
+            paiements: [{ mode: 'especes', montant: 250 }],
+          }),
+          token.ownerA,
         );
-        const refused = expectProblem(
-          await client.delete(`/api/types-ventes/${detail.id}`, token.admin),
-          409,
-          'CONFLICT',
-        );
-        expect(refused.detail).toBe(
-          'Le type de vente « Vente au détail » figure sur 2 ventes : désactivez-le plutôt que de le supprimer.',
-        );
-      } finally {
-        TYPE_VENTE_REFERENCES.splice(0, TYPE_VENTE_REFERENCES.length, ...declared);
-        await sql`drop table essai_ventes`.execute(db);
+        expect(vente.status).toBe(201);
       }
+      const detail = (await client.get(`/api/types-ventes/${ref.detail}`, token.admin)).body;
+      const refused = expectProblem(
+        await client.delete(`/api/types-ventes/${detail.id}`, token.admin),
+        409,
+        'CONFLICT',
+      );
+      expect(refused.detail).toBe(
+        `Le type de vente « ${detail.nom} » figure sur 2 ventes : désactivez-le plutôt que de le supprimer.`,
+      );
     });
 
     it('propriétaire et gérant n’écrivent pas : 403', async () => {

@@ -19,11 +19,10 @@ import {
 } from './types-ventes.repository.js';
 
 /**
- * Tables whose rows name a sale type. None exists yet: the selling issue adds its sales here
- * (e.g. { table: 'ventes', column: 'type_vente_id', one: 'vente', many: 'ventes' }); a sale type
- * in use can then only be deactivated. Mutable only so that a test can register a table of its own.
+ * Tables whose rows name a sale type: a sale type in use can only be deactivated. A test compares
+ * this list with the schema's foreign keys to sale types.
  */
-export const TYPE_VENTE_REFERENCES: Reference[] = [
+export const TYPE_VENTE_REFERENCES: readonly Reference[] = [
   { table: 'ventes', column: 'type_vente_id', one: 'vente', many: 'ventes' },
 ];
 

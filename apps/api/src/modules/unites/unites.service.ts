@@ -8,10 +8,10 @@ import { nowIso } from '../../db/time.js';
 import { findUnite, findUnitePage, uniteColumns, uniteNameTaken } from './unites.repository.js';
 
 /**
- * Tables whose rows name a unit: a unit in use can no longer be deleted. Mutable only so that a
- * test can register a table of its own.
+ * Tables whose rows name a unit: a unit in use can no longer be deleted. A test compares this list
+ * with the schema's foreign keys to units.
  */
-export const UNITE_REFERENCES: Reference[] = [
+export const UNITE_REFERENCES: readonly Reference[] = [
   { table: 'produits', column: 'unite_id', one: 'produit', many: 'produits' },
 ];
 

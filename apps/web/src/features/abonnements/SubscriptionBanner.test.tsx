@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../app/query-client';
 import { json } from '../../test/fixtures';
@@ -43,8 +43,15 @@ describe('subscription banner', () => {
 
   it('stays hidden while the subscription is active', async () => {
     logIn(['ROLE_PROPRIETAIRE']);
-    renderApp('/', courant('active'));
+    const seen: string[] = [];
+    renderApp('/', (url) => {
+      if (url.startsWith('/api/abonnements/courant')) seen.push(url);
+      return courant('active')(url, undefined);
+    });
     await screen.findByTestId('dashboard-greeting');
+    // The settled state: the subscription was asked for, its answer is in, nothing is loading.
+    await waitFor(() => expect(seen).toHaveLength(1));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(screen.queryByTestId('subscription-banner')).toBeNull();
   });
 });

@@ -7,12 +7,22 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // A stray `.only` would silently skip the rest of the suite: it fails the run, locally too
+    // (set in every project: a project does not inherit it).
+    allowOnly: false,
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
-      { test: { name: 'architecture', include: ['scripts/architecture/**/*.test.ts'] } },
+      { test: { name: 'shared', allowOnly: false, include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'architecture',
+          allowOnly: false,
+          include: ['scripts/architecture/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'api',
+          allowOnly: false,
           include: ['apps/api/test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

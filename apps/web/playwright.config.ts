@@ -10,6 +10,8 @@ export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
+  // A stray `test.only` would silently skip the other specs: it fails the run, locally too.
+  forbidOnly: true,
   workers: 2,
   retries: 0,
   timeout: 30_000,

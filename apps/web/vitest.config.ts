@@ -8,6 +8,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     name: 'web',
+    allowOnly: false,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],

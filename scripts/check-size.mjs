@@ -14,7 +14,6 @@ const CODE = /\.(ts|tsx|mts|mjs|js|css)$/;
 const PENDING = new Set([
   'apps/web/src/features/produits/import/ImportProduitsDialog.tsx',
   'apps/web/src/layout/layout.css',
-  'packages/shared/src/format/time-zone.ts',
 ]);
 
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * THE authorization matrix (product.md §3: "keep one authorization matrix test that covers every
- * endpoint"). One row per endpoint, exactly as registered (method + url template of ctx.routes),
+ * THE authorization matrix (docs/regles-metier.md, « Rôles et droits »), one test for every
+ * endpoint. One row per endpoint, exactly as registered (method + url template of ctx.routes),
  * with the answer each actor must get. authorization-matrix.test.ts calls every row as every actor
  * over real HTTP, and fails when an endpoint has no row here.
  *
@@ -118,7 +118,8 @@ export function only(...allowed: SignedIn[]): Record<Actor, Expected> {
 
 /**
  * On another owner's shop: the admin reaches every shop; an owner or a manager who may call the
- * route gets 404 (product.md §3: whatever the id); a role refused stays 403 (role is checked first).
+ * route gets 404 (docs/regles-metier.md: whatever the id); a role refused stays 403 (role is
+ * checked first).
  */
 export function otherShopOf(own: Record<Actor, Expected>): Record<SignedIn, Expected> {
   return {

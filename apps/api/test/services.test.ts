@@ -16,7 +16,7 @@ import { fileForm, redPng } from './support/images.js';
 import { expectProblem, expectValidation, messageOf } from './support/problem.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
 
-/** Every field of a shop (product.md §2), as the owner's form sends it. */
+/** Every field of a shop (shop schemas of shared), as the owner's form sends it. */
 const FULL_SHOP = {
   nom: 'Quincaillerie de Thiès',
   adresse: '5 rue de la Gare',

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO } from './support/constants';
 import { LoginPage, loginAs } from './support/pages';
 
-/** The menus of seed §6, item for item: [label, route]. Written here, independent of the code. */
+/** The role menus, item for item: [label, route]. Written here, independent of the code. */
 const EXPECTED_MENUS = {
   gerant: [
     ['Tableau de bord', '/'],
@@ -61,7 +61,7 @@ test.describe('connexion et menus par rôle', () => {
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 
-  test('gérant : menu du seed, bouton POS, pas de sélecteur, sa boutique', async ({ page }) => {
+  test('gérant : son menu, bouton POS, pas de sélecteur, sa boutique', async ({ page }) => {
     const shell = await loginAs(page, DEMO.gerant);
     expect(await shell.menuLeaves()).toEqual(EXPECTED_MENUS.gerant);
     await expect(shell.posButton()).toBeVisible();

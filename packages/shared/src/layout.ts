@@ -1,4 +1,4 @@
-/** Layout settings and constants of the shell (seed §3, §9). */
+/** Layout settings and constants of the shell (docs/regles-metier.md). */
 export const LAYOUT_SCALES = [12, 13, 14, 15, 16] as const;
 export const MENU_MODES = ['static', 'overlay'] as const;
 export const INPUT_STYLES = ['outlined', 'filled'] as const;
@@ -17,7 +17,7 @@ export interface LayoutConfig {
   colorScheme: ColorScheme;
 }
 
-/** Initial values of the seed; ripple off (product.md §1). */
+/** Initial values; ripple off. */
 export const DEFAULT_LAYOUT: LayoutConfig = {
   scale: 14,
   menuMode: 'static',
@@ -32,7 +32,7 @@ export const BREAKPOINT_TABLET = 767;
 export const BREAKPOINT_PHONE = 480;
 export const LOGIN_RETRY_DELAY_MS = 500;
 
-/** Local storage keys of the session (seed §9). */
+/** Local storage keys of the session. */
 export const STORAGE_KEYS = {
   token: 'token',
   refreshToken: 'refreshToken',

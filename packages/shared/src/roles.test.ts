@@ -25,7 +25,7 @@ describe('rôle effectif', () => {
 
 const routes = (role: Parameters<typeof menuFor>[0]) => menuLeaves(menuFor(role)).map((i) => i.to);
 
-describe('menus du seed §6', () => {
+describe('menus par rôle', () => {
   it('gérant', () => {
     expect(routes('ROLE_GERANT')).toEqual([
       '/',

@@ -14,7 +14,7 @@ export function isRole(value: string): value is Role {
 
 /**
  * The effective role picks the menu, the POS button and the shop switcher:
- * the last match in the order manager, owner, admin (seed §6, product.md §1).
+ * the last match in the order manager, owner, admin (docs/regles-metier.md).
  */
 const EFFECTIVE_ORDER: readonly Role[] = ['ROLE_GERANT', 'ROLE_PROPRIETAIRE', 'ROLE_ADMIN'];
 
@@ -24,7 +24,7 @@ export function effectiveRole(roles: readonly string[]): Role | null {
   return found;
 }
 
-/** Label of the first role, as the top bar shows it (seed §2). */
+/** Label of the first role, as the top bar shows it. */
 export function firstRoleLabel(roles: readonly string[]): string {
   const first = roles[0];
   return first && isRole(first) ? ROLE_LABELS[first] : '';

@@ -4,7 +4,7 @@ import { divRoundHalfAwayFromZero, lineAmount, percentOf } from './money.js';
  * THE computation of a sale's amounts, shared by the point of sale (what the cashier sees) and
  * the server (what is recorded), so that both always agree to the minor unit.
  *
- * Rules (product.md §2): integer minor units, rounding per line half away from zero.
+ * Rules (docs/regles-metier.md): integer minor units, rounding per line half away from zero.
  * 1. gross line = unit price × quantity (thousandths), rounded;
  * 2. line discount: an amount (capped at the gross) or a rate in basis points of the gross;
  * 3. global discount: an amount (capped at the sum of the net lines) or a rate of that sum,

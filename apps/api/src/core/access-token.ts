@@ -28,7 +28,7 @@ export interface AccessTokenInput {
   sessionVersion: number;
 }
 
-/** Short-lived access token: claims sub, username (e-mail), roles (seed §3), algorithm pinned. */
+/** Short-lived access token: claims sub, username (e-mail), roles, algorithm pinned. */
 export async function signAccessToken(config: Config, input: AccessTokenInput): Promise<string> {
   const issuedAt = Math.floor(now().getTime() / 1000);
   return new SignJWT({

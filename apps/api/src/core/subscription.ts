@@ -102,8 +102,8 @@ function refusal(c: Coverage, own: boolean): string {
 }
 
 /**
- * The subscription rule of every write (product.md §2): an administrator is never limited; on a
- * shop's route, the shop's owner must be covered; elsewhere an owner must be covered, and a
+ * The subscription rule of every write (docs/regles-metier.md): an administrator is never limited;
+ * on a shop's route, the shop's owner must be covered; elsewhere an owner must be covered, and a
  * manager needs one covered owner among the shops they work in. Otherwise 402, in French.
  * Checked from the database on each call, so that a renewal takes effect at once.
  */

@@ -19,9 +19,9 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /**
- * Demo data (product.md §5): three accounts and two shops of one owner, one in FCFA and one in
- * euros; the manager works in the first only; the owner has a plan « Commerce » running for a year
- * from 30 days ago; in each shop a small catalogue with opening stock, customers and suppliers
+ * Demo data (docs/regles-metier.md): three accounts and two shops of one owner, one in FCFA and one
+ * in euros; the manager works in the first only; the owner has a plan « Commerce » running for a
+ * year from 30 days ago; in each shop a small catalogue with opening stock, customers and suppliers
  * (demo/catalogue.ts), then 90 days of sales with the customers' repayments and a few returns
  * among them (demo/ventes.ts, demo/suivi.ts). Loaded only into an empty database.
  */

@@ -1,4 +1,4 @@
-/** Everything the /auth screens need, loaded on demand as one chunk (seed §2). */
+/** Everything the /auth screens need, loaded on demand as one chunk. */
 export { AuthLayout } from '../layout/AuthLayout';
 export { LoginPage } from '../features/auth/LoginPage';
 export { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';

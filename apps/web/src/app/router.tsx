@@ -75,8 +75,8 @@ const menuRoutes = MENU_SCREENS.flatMap(({ route }) => {
 });
 
 /**
- * The root route table of the seed (§2). Screens of the menus that are not built yet fall to the
- * unknown-path rule: /notfound.
+ * The root route table (docs/regles-metier.md, « Coquille de l'application »). Screens of the menus
+ * that are not built yet fall to the unknown-path rule: /notfound.
  */
 export const routes: RouteObject[] = [
   {

@@ -6,7 +6,9 @@ import { AppMenuItem } from './AppMenuItem';
 import { activeKeyFor, isOpen, parentKey } from './menu-keys';
 import './menu.css';
 
-/** The side menu of the effective role: titled sections, expandable groups (seed §2, §6). */
+/**
+ * The side menu of the effective role: titled sections, expandable groups (docs/regles-metier.md).
+ */
 export function AppMenu() {
   const { role } = useSession();
   const { pathname } = useLocation();

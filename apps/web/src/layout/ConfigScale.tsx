@@ -5,7 +5,7 @@ import { classNames } from 'primereact/utils';
 const MIN = Math.min(...LAYOUT_SCALES);
 const MAX = Math.max(...LAYOUT_SCALES);
 
-/** Scale steps 12 to 16: minus disabled at 12, plus disabled at 16 (seed §2). */
+/** Scale steps 12 to 16: minus disabled at 12, plus disabled at 16 (docs/regles-metier.md). */
 export function ConfigScale({
   scale,
   onChange,

@@ -12,7 +12,7 @@ import {
 import { loadLayoutConfig, saveLayoutConfig } from './layout-config';
 import { applyScale, applyTheme } from './theme-link';
 
-/** Open/closed states of the shell (seed §4). */
+/** Open/closed states of the shell. */
 export interface LayoutState {
   staticMenuDesktopInactive: boolean;
   overlayMenuActive: boolean;
@@ -46,7 +46,7 @@ export interface LayoutContextValue {
 
 const LayoutContext = createContext<LayoutContextValue | null>(null);
 
-/** Desktop means a width above 991 px (seed §9). */
+/** Desktop means a width above 991 px (docs/regles-metier.md). */
 export const isDesktop = (): boolean => window.innerWidth > BREAKPOINT_DESKTOP;
 
 export function LayoutProvider({ children }: { children: ReactNode }) {

@@ -5,7 +5,8 @@ import { useSession } from '../lib/use-session';
 
 /**
  * The owner's shop switcher: the chosen shop is found by id in the stored list, saved as the
- * current one, and the page reloads so that every screen starts again on that shop (seed §4).
+ * current one, and the page reloads so that every screen starts again on that shop
+ * (docs/regles-metier.md).
  */
 export function ShopSwitcher() {
   const { services, service } = useSession();

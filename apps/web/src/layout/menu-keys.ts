@@ -3,7 +3,7 @@ import type { MenuItem, MenuSection } from '@comptoir/shared';
 /** Key of the item at `path` (indexes from the section down), e.g. "1-0-2". */
 export const itemKey = (path: readonly number[]): string => path.join('-');
 
-/** Key of the leaf whose route is exactly `pathname`, or null (seed §4: exact path match). */
+/** Key of the leaf whose route is exactly `pathname`, or null (exact path match). */
 export function activeKeyFor(sections: readonly MenuSection[], pathname: string): string | null {
   const walk = (items: readonly MenuItem[], path: number[]): string | null => {
     for (const [index, item] of items.entries()) {

@@ -10,7 +10,7 @@ function subscribe(onChange: () => void): () => void {
   return () => list.removeEventListener('change', onChange);
 }
 
-/** True above 991 px (seed §9), following window resizes. */
+/** True above 991 px (docs/regles-metier.md), following window resizes. */
 export function useIsDesktop(): boolean {
   return useSyncExternalStore(subscribe, () => window.innerWidth > BREAKPOINT_DESKTOP);
 }

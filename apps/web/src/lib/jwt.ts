@@ -21,7 +21,7 @@ function isClaims(value: unknown): value is AccessClaims {
 
 /**
  * Reads the claims of an access token without verifying it (the server does). On a malformed
- * token, logs 'Invalid token' and returns null: no user data (seed §8).
+ * token, logs 'Invalid token' and returns null: no user data.
  */
 export function decodeToken(token: string | null | undefined): AccessClaims | null {
   try {

@@ -12,8 +12,8 @@ export interface CurrentService {
 }
 
 /**
- * The session lives in localStorage (seed §9): token, refreshToken, user, service, services.
- * Logged in = a token is stored. Every write notifies the subscribers (top bar, menus).
+ * The session lives in localStorage (docs/regles-metier.md): token, refreshToken, user, service,
+ * services. Logged in = a token is stored. Every write notifies the subscribers (top bar, menus).
  */
 const listeners = new Set<() => void>();
 
@@ -108,7 +108,7 @@ export function selectService(id: number): boolean {
   return true;
 }
 
-/** Logout and failed refresh: the whole local storage is cleared (seed §4). */
+/** Logout and failed refresh: the whole local storage is cleared (docs/regles-metier.md). */
 export function clearSession(): void {
   localStorage.clear();
   notify();

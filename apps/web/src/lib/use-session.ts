@@ -38,7 +38,7 @@ function claimsOf(token: string | null): AccessClaims | null {
 export interface SessionView {
   token: string | null;
   claims: AccessClaims | null;
-  /** Roles read from the session token (seed §6). */
+  /** Roles read from the session token. */
   roles: string[];
   role: Role | null;
   user: SessionUser | null;

@@ -93,7 +93,7 @@ export const authResponseSchema = z
   .meta({ id: 'AuthResponse' });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-/** Claims of the access token (seed §3): sub, username (e-mail), roles. */
+/** Claims of the access token: sub, username (e-mail), roles. */
 export const accessClaimsSchema = z.object({
   sub: z.string(),
   username: z.string(),

@@ -5,10 +5,10 @@ import { cleIdempotenceSchema, MODES_PAIEMENT } from './document.js';
 import { DETTE_STATUTS } from './ventes.js';
 
 /**
- * Customer debts (product.md §2): the unpaid rest of a sale, repaid by règlements in any payment
- * mode. Balances are derived from documents, never typed in. A return credited to the customer
- * (avoir) first settles their debts, oldest first; what is left stays as credit and settles the
- * next debt at its sale.
+ * Customer debts (docs/regles-metier.md): the unpaid rest of a sale, repaid by règlements in any
+ * payment mode. Balances are derived from documents, never typed in. A return credited to the
+ * customer (avoir) first settles their debts, oldest first; what is left stays as credit and
+ * settles the next debt at its sale.
  */
 
 export const detteSchema = z

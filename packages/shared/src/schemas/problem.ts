@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Stable error codes carried by every problem+json answer (product.md §4). */
+/** Stable error codes carried by every problem+json answer (ARCHITECTURE.md). */
 export const ERROR_CODES = [
   'VALIDATION',
   'BAD_REQUEST',

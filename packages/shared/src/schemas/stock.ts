@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { sortedListQuery } from './fields.js';
 import { pageOf } from './list.js';
 
-/** The stock ledger: every change of a product's quantity is one movement (product.md §2). */
+/**
+ * The stock ledger: every change of a product's quantity is one movement (docs/regles-metier.md).
+ */
 
 export const MOUVEMENT_TYPES = [
   'vente',

@@ -10,7 +10,7 @@ import { pageOf } from './list.js';
 import { mouvementSchema } from './stock.js';
 
 /**
- * Sales (`/api/services/:serviceId/ventes`) and their returns (product.md §2). Money in the
+ * Sales (`/api/services/:serviceId/ventes`) and their returns (docs/regles-metier.md). Money in the
  * currency's minor unit, quantities in thousandths, rates and percentage discounts in basis points.
  * Amounts are computed by `calculerVente` (vente-calcul.ts) on both sides; the server's figures
  * are the ones recorded.

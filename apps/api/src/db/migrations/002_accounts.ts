@@ -84,7 +84,7 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
   await seedReferenceLists(db);
 }
 
-/** The usual units and the two sale types of product.md §2; inserted only when missing. */
+/** The usual units and the two sale types of docs/regles-metier.md; inserted only when missing. */
 const UNITES = [
   { nom: 'pièce', symbole: 'pce', fractionnable: 0 },
   { nom: 'kilogramme', symbole: 'kg', fractionnable: 1 },

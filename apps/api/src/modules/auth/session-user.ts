@@ -4,8 +4,9 @@ import { notFound } from '../../core/errors.js';
 import { fileUrl } from '../files/images.js';
 
 /**
- * The `user` of the login and refresh answers (product.md §4): identity, roles, and the shops the
- * user may work in — owned shops for an owner, shops worked in for a manager. The first is current.
+ * The `user` of the login and refresh answers (shared auth schemas): identity, roles, and the shops
+ * the user may work in — owned shops for an owner, shops worked in for a manager. The first is
+ * current.
  */
 export async function loadSessionUser(ctx: AppContext, userId: number): Promise<SessionUser> {
   const { db } = ctx.database;

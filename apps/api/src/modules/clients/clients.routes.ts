@@ -22,7 +22,7 @@ const STAFF = ['ROLE_GERANT', 'ROLE_PROPRIETAIRE'] as const;
 const URL = '/api/services/:serviceId/clients';
 const ONE = `${URL}/:clientId`;
 
-/** Customers of a shop: managers and the owner (product.md §3). */
+/** Customers of a shop: managers and the owner (docs/regles-metier.md). */
 export function clientsRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',

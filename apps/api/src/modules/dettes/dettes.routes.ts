@@ -21,7 +21,7 @@ const STAFF = ['ROLE_GERANT', 'ROLE_PROPRIETAIRE'] as const;
 const CLIENT = '/api/services/:serviceId/clients/:clientId';
 
 /**
- * Customer debts (product.md §3): the list, repayments and statements are the owner's; the
+ * Customer debts (docs/regles-metier.md): the list, repayments and statements are the owner's; the
  * customer's account (balance shown on the customer page) is also the manager's.
  */
 export function dettesRoutes(app: FastifyInstance, ctx: AppContext): void {

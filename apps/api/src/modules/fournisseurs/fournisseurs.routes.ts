@@ -23,7 +23,7 @@ const OWNER = ['ROLE_PROPRIETAIRE'] as const;
 const URL = '/api/services/:serviceId/fournisseurs';
 const ONE = `${URL}/:fournisseurId`;
 
-/** Suppliers of a shop: the owner only (product.md §3). */
+/** Suppliers of a shop: the owner only (docs/regles-metier.md). */
 export function fournisseursRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',

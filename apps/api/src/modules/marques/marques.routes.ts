@@ -22,7 +22,7 @@ const TAGS = ['Marques'];
 const OWNER = ['ROLE_PROPRIETAIRE'] as const;
 const URL = '/api/services/:serviceId/marques';
 
-/** Brands of a shop: the owner only (product.md §3). */
+/** Brands of a shop: the owner only (docs/regles-metier.md). */
 export function marquesRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',

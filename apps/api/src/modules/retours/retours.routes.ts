@@ -17,7 +17,7 @@ const STAFF = ['ROLE_GERANT', 'ROLE_PROPRIETAIRE'] as const;
 const VENTE = '/api/services/:serviceId/ventes/:venteId/retours';
 const retourIdParamsSchema = z.object({ retourId: idOf('du retour') });
 
-/** Returns of sales: the owner and the managers of the shop (product.md §3). */
+/** Returns of sales: the owner and the managers of the shop (docs/regles-metier.md). */
 export function retoursRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',

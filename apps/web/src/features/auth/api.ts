@@ -15,8 +15,8 @@ export const isRetryable = (error: unknown): boolean =>
   error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
 
 /**
- * POST /api/auth/login, retried once after 500 ms on a network error or a 5xx (seed §7,
- * product.md §1). On success the session is stored.
+ * POST /api/auth/login, retried once after 500 ms on a network error or a 5xx
+ * (docs/regles-metier.md, « Session »). On success the session is stored.
  */
 export async function login(credentials: LoginRequest): Promise<AuthResponse> {
   const attempt = () => http.post<AuthResponse>(LOGIN_PATH, credentials);

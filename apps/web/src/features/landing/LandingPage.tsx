@@ -10,7 +10,7 @@ const FEATURES = [
   {
     icon: 'pi pi-box',
     title: 'Un stock toujours juste',
-    text: "Chaque vente, chaque approvisionnement et chaque inventaire met le stock à jour. Les seuils d'alerte vous préviennent avant la rupture.",
+    text: "Chaque vente et chaque retour met le stock à jour, mouvement par mouvement. Les seuils d'alerte montrent ce qui va manquer.",
   },
   {
     icon: 'pi pi-wallet',
@@ -24,13 +24,13 @@ const FEATURES = [
   },
   {
     icon: 'pi pi-file',
-    title: 'Devis, factures et dettes',
-    text: 'Transformez un devis en vente ou en facture, suivez ce que vos clients vous doivent et ce que vous devez à vos fournisseurs.',
+    title: 'Ventes à crédit et dettes',
+    text: 'Vendez à crédit avec une échéance, encaissez les règlements, imprimez le relevé d’un client ; un retour rembourse le client ou lui laisse un avoir.',
   },
   {
-    icon: 'pi pi-chart-bar',
-    title: 'Des rapports clairs',
-    text: 'Chiffre d’affaires, marges et dépenses par période, par produit, par catégorie : de quoi décider sans tableur.',
+    icon: 'pi pi-list',
+    title: 'Toutes vos ventes retrouvées',
+    text: 'La liste des ventes, filtrée par période, client ou statut, avec ses totaux, s’exporte en CSV ou pour Excel ; chaque ticket se réimprime.',
   },
 ] as const;
 

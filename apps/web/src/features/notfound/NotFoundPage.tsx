@@ -14,7 +14,7 @@ const LINKS = [
   },
 ] as const;
 
-/** /notfound: where every unknown path lands; three links back home (seed §2, product.md §1). */
+/** /notfound: where every unknown path lands; three links back home (docs/regles-metier.md). */
 export default function NotFoundPage() {
   return (
     <div className="notfound-page">

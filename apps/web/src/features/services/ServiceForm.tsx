@@ -35,7 +35,9 @@ const Section = ({ title }: { title: string }) => (
   </div>
 );
 
-/** Every field of a shop (product.md §2), checked with the server's schema before sending. */
+/**
+ * Every field of a shop (shop schemas of shared), checked with the server's schema before sending.
+ */
 export function ServiceForm({
   formId,
   shop,

@@ -48,7 +48,7 @@ describe('the menu table', () => {
     }
   });
 
-  it('keeps the labels and icons a role sees differently (seed §6)', () => {
+  it('keeps the labels and icons a role sees differently', () => {
     const leaf = (role: keyof typeof MENUS, to: string) =>
       menuLeaves(MENUS[role]).find((i) => i.to === to);
     expect(leaf('ROLE_GERANT', '/pages/produits')).toMatchObject({

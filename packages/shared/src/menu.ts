@@ -41,9 +41,9 @@ const A = 'ROLE_ADMIN';
 const icon = (name: string) => `pi pi-fw pi-${name}`;
 
 /**
- * THE table of the menus (seed §2, §6): every screen once, in menu order. It draws the side menu
- * of each role, opens the screens to the roles that list them (RequireMenu) and names the
- * routes the router guards.
+ * THE table of the menus (docs/regles-metier.md): every screen once, in menu order. It draws the
+ * side menu of each role, opens the screens to the roles that list them (RequireMenu) and names
+ * the routes the router guards.
  */
 export const MENU_SCREENS: readonly MenuScreen[] = [
   {

@@ -4,30 +4,9 @@ import { checkImports, cycles } from './rules';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-/**
- * TEMPORARY: the imports that break the rules today, removed by the refactor of issue 9 (the web
- * sale area, the server modules). This list only shrinks: a new violation fails the test; delete a
- * line once its import is gone (the test prints the lines that no longer match anything).
- */
-const KNOWN_VIOLATIONS: string[] = [
-  'cycle-api: apps/api/src/modules/dettes/dettes.allocation.ts → apps/api/src/modules/ventes/ventes.statut.ts',
-  'cycle-api: apps/api/src/modules/ventes/ventes.read.ts → apps/api/src/modules/dettes/dettes.statut.ts',
-];
-
 describe('import rules (ARCHITECTURE.md, CODE_STYLE.md)', () => {
-  const found = checkImports(readImportGraph(ROOT));
-
-  it('no import of the repository breaks them, beyond the known list', () => {
-    const known = new Set(KNOWN_VIOLATIONS);
-    expect(found.filter((v) => !known.has(v.key)).map((v) => v.message)).toEqual([]);
-  });
-
-  it('names the known imports that are gone, to be removed from the list', () => {
-    // A warning, not a failure: the refactor that removes them lands in other branches.
-    const keys = new Set(found.map((v) => v.key));
-    const gone = KNOWN_VIOLATIONS.filter((k) => !keys.has(k));
-    if (gone.length > 0) console.warn(`À retirer de KNOWN_VIOLATIONS :\n${gone.join('\n')}`);
-    expect(found.length).toBeGreaterThanOrEqual(KNOWN_VIOLATIONS.length - gone.length);
+  it('no import of the repository breaks them', () => {
+    expect(checkImports(readImportGraph(ROOT)).map((v) => v.message)).toEqual([]);
   });
 });
 

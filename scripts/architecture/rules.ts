@@ -5,7 +5,7 @@ import type { ImportEdge } from './import-graph';
  * automatiques »). A violation names the import that breaks a rule, in French.
  */
 export interface Violation {
-  /** `rule: from → to`, stable while the import exists (the key of KNOWN_VIOLATIONS). */
+  /** `rule: from → to`: which rule, which import. */
   key: string;
   message: string;
 }
@@ -21,8 +21,9 @@ type WebArea =
 function webArea(file: string): WebArea {
   const rest = file.slice(WEB.length);
   const [top, name, ...inside] = rest.split('/');
-  if (top === 'features' && name && inside.length > 0)
-    return { layer: 'feature', feature: name, file: inside.join('/') };
+  // `features/x` alone is the folder's index (a path that resolved to no file keeps its folder).
+  if (top === 'features' && name)
+    return { layer: 'feature', feature: name, file: inside.join('/') || 'index.ts' };
   if (top === 'lib' || top === 'components' || top === 'layout' || top === 'app' || top === 'test')
     return { layer: top };
   return { layer: 'root' };

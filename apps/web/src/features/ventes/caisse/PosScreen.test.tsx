@@ -285,5 +285,5 @@ describe('point of sale', () => {
     await user.click(within(dialog).getByRole('button', { name: /Valider la vente/ }));
     await screen.findByRole('dialog', { name: /enregistrée/ });
     expect(posts[0]).toMatchObject({ cleIdempotence: 'cle-en-attente-1', typeVenteId: 2 });
-  }, 20_000);
+  });
 });

@@ -46,7 +46,7 @@ describe('/pages/ventes-list', () => {
         return undefined;
       },
     );
-    const table = await screen.findByTestId('ventes-table', {}, { timeout: 5000 });
+    const table = await screen.findByTestId('ventes-table');
     expect(await within(table).findByRole('link', { name: 'V-2026-000041' })).toHaveAttribute(
       'href',
       '/pages/ventes-list/41',
@@ -69,7 +69,7 @@ describe('/pages/ventes-list', () => {
     });
     // A manager may not list the shop's accounts: no seller filter.
     expect(screen.queryByLabelText('Filtrer par vendeur')).not.toBeInTheDocument();
-  }, 20_000);
+  });
 });
 
 describe('/pages/ventes-list/:id', () => {
@@ -118,9 +118,7 @@ describe('/pages/ventes-list/:id', () => {
       return undefined;
     });
     const ui = userEvent.setup();
-    expect(
-      await screen.findByRole('heading', { name: 'Vente V-2026-000041' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Vente V-2026-000041' })).toBeInTheDocument();
     expect(screen.getByTestId('vente-retours')).toHaveTextContent('R-2026-000005');
     expect(screen.queryByRole('button', { name: /Modifier|Supprimer/ })).not.toBeInTheDocument();
     await ui.click(screen.getByRole('button', { name: 'Retourner des articles' }));
@@ -152,5 +150,5 @@ describe('/pages/ventes-list/:id', () => {
     expect(await screen.findByTestId('retour-enregistre')).toHaveTextContent(
       'Retour R-2026-000006 enregistré.',
     );
-  }, 20_000);
+  });
 });

@@ -157,8 +157,12 @@ function validBase(
       return integerIn(min, max);
     }
     case 'number': {
+      // zod writes the input side of a coerced integer as a bare `number`: whole numbers first.
       const { min, max } = integerBounds(s);
-      return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+      return fc.oneof(
+        { weight: 4, arbitrary: integerIn(Math.max(min, 1), Math.min(max, 1000)) },
+        { weight: 1, arbitrary: fc.double({ min, max, noNaN: true, noDefaultInfinity: true }) },
+      );
     }
     case 'boolean':
       return fc.boolean();

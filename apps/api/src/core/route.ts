@@ -4,9 +4,9 @@ import { z } from 'zod';
 import './zod-locale.js';
 import type { ServicesTable } from '../db/schema.js';
 import type { Selectable } from 'kysely';
-import { validationError } from './errors.js';
+import { tooManyAttempts, validationError } from './errors.js';
 import { loadAuthUser, verifyBearer, type AuthUser } from './authenticate.js';
-import { requireServiceAccess } from './service-access.js';
+import { requireOpenShop, requireServiceAccess } from './service-access.js';
 import { requireSubscription } from './subscription.js';
 import type { AppContext } from './context.js';
 
@@ -90,6 +90,58 @@ function withServiceId(params: Schema | undefined): Schema {
   return params instanceof z.ZodObject ? serviceIdParamsSchema.extend(params.shape) : params;
 }
 
+interface Checked {
+  user: AuthUser;
+  service: Selectable<ServicesTable> | undefined;
+}
+
+/**
+ * The access check of a signed-in route: the token first (no database), then the account, the
+ * shop (open, core/service-access.ts) and the subscription on one connection (on SQLite one turn
+ * of the connection instead of one per query).
+ */
+async function checkAccess(
+  ctx: AppContext,
+  spec: Pick<RouteSpec<Schema, Schema, Schema>, 'access' | 'service' | 'method' | 'subscription'>,
+  request: FastifyRequest,
+): Promise<Checked> {
+  const claims = await verifyBearer(ctx, request);
+  const access = spec.access as 'user' | readonly Role[];
+  return ctx.database.db.connection().execute(async (db) => {
+    const user = await loadAuthUser(db, request, claims, access);
+    let service: Selectable<ServicesTable> | undefined;
+    if (spec.service) {
+      const { serviceId } = parse(serviceIdParamsSchema, request.params, 'serviceId');
+      service = await requireServiceAccess(ctx, user, serviceId, db);
+    }
+    if (spec.method !== 'GET' && spec.subscription !== 'exempt') {
+      if (service) requireOpenShop(user, service);
+      await requireSubscription(ctx, user, service, db);
+    }
+    return { user, service };
+  });
+}
+
+/**
+ * Routes that take a large body (imports) parse one such body at a time: the memory a parse takes
+ * is bounded whatever the number of callers; the others are asked to come back (429, French).
+ */
+function bigBodyGate() {
+  let busy = false;
+  return async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (busy)
+      throw tooManyAttempts(
+        'Un autre import est en cours de lecture sur le serveur : réessayez dans quelques secondes.',
+        5,
+      );
+    busy = true;
+    // The answer sent or the connection lost, whichever comes first.
+    reply.raw.once('close', () => {
+      busy = false;
+    });
+  };
+}
+
 export function defineRoute<
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
@@ -116,35 +168,23 @@ export function defineRoute<
     multipart: spec.multipart ?? false,
     responses: spec.responses,
   });
+  // Who calls, which shop, which subscription: decided in onRequest, before any byte of the body
+  // is read (a body too large or sent without a token never reaches the parser).
+  const access = new WeakMap<FastifyRequest, Checked>();
+  const big = spec.bodyLimit ? bigBodyGate() : undefined;
   app.route({
     method: spec.method,
     url: spec.url,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    onRequest: async (request) => {
+      if (spec.access !== 'public') access.set(request, await checkAccess(ctx, spec, request));
+    },
+    ...(big ? { preParsing: big } : {}),
     handler: async (request, reply) => {
-      let user: AuthUser | undefined;
-      let params: Out<P>;
-      let service: Selectable<ServicesTable> | undefined;
-      if (spec.access === 'public') {
-        params = (spec.params ? parse(spec.params, request.params, 'params') : undefined) as Out<P>;
-      } else {
-        const access = spec.access;
-        // The token first (no database), then the account, the shop and the subscription on one
-        // connection: on SQLite one turn of the connection instead of one per query.
-        const claims = await verifyBearer(ctx, request);
-        params = await ctx.database.db.connection().execute(async (db) => {
-          user = await loadAuthUser(db, request, claims, access);
-          const p = (
-            spec.params ? parse(spec.params, request.params, 'params') : undefined
-          ) as Out<P>;
-          if (spec.service) {
-            const { serviceId } = parse(serviceIdParamsSchema, request.params, 'serviceId');
-            service = await requireServiceAccess(ctx, user, serviceId, db);
-          }
-          if (spec.method !== 'GET' && spec.subscription !== 'exempt')
-            await requireSubscription(ctx, user, service, db);
-          return p;
-        });
-      }
+      const { user, service } = access.get(request) ?? {};
+      const params = (
+        spec.params ? parse(spec.params, request.params, 'params') : undefined
+      ) as Out<P>;
       const query = (spec.query ? parse(spec.query, request.query, 'query') : undefined) as Out<Q>;
       const body = (spec.body ? parse(spec.body, request.body, 'body') : undefined) as Out<B>;
       const result = await spec.handler({

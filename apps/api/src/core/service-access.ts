@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB, ServicesTable } from '../db/schema.js';
 import type { AuthUser } from './authenticate.js';
 import type { AppContext } from './context.js';
-import { forbidden, notFound } from './errors.js';
+import { AppError, forbidden, notFound } from './errors.js';
 
 /**
  * The shop check of every shop-scoped call: an administrator reaches any shop, an owner the shops
@@ -50,4 +50,20 @@ function mayAccess(user: AuthUser, service: Selectable<ServicesTable>, member: b
  */
 export function requireShopOwner(user: AuthUser, service: Selectable<ServicesTable>): void {
   if (service.owner_id !== user.id) throw forbidden();
+}
+
+/**
+ * A shop disabled by the administrator is read-only for its owner and managers: they keep reading
+ * and exporting its records (sales must be kept), but every write is refused, whatever the
+ * subscription. The administrator is not limited (to repair, then reactivate). Checked by
+ * defineRoute on every shop-scoped write (core/route.ts).
+ */
+export function requireOpenShop(user: AuthUser, service: Selectable<ServicesTable>): void {
+  if (service.active === 1 || user.roles.includes('ROLE_ADMIN')) return;
+  throw new AppError(
+    403,
+    'SHOP_DISABLED',
+    'Boutique désactivée',
+    "Cette boutique a été désactivée par l'administrateur de Comptoir : ses données restent consultables, mais plus rien ne peut y être enregistré. Contactez l'administrateur pour la réactiver.",
+  );
 }

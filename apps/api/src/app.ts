@@ -112,8 +112,14 @@ export async function buildApp(
   registerErrorHandling(app);
   registerXsrf(app, config.publicUrl.startsWith('https://'));
   registerControlCharacterCheck(app);
+  // Served over https: browsers keep to it for a year (HSTS). API answers are never cached (they
+  // carry a shop's figures and personal data); files and hashed assets set their own caching.
+  const https = config.publicUrl.startsWith('https://');
   app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) reply.header('content-security-policy', CSP);
+    const api = request.url.startsWith('/api/');
+    if (!api) reply.header('content-security-policy', CSP);
+    else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');

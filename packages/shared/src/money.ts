@@ -84,3 +84,22 @@ export function parseMoney(text: string, currency: string): number | null {
   const value = Number(sign ? -minor : minor);
   return Number.isSafeInteger(value) ? value : null;
 }
+
+/**
+ * Largest amount (minor units) of a line, a document total, a payment or a stock value: 10^15,
+ * far under Number.MAX_SAFE_INTEGER (about 9 × 10^15) and PostgreSQL's bigint, so that sums of a
+ * few such amounts stay exact. Beyond it the server refuses with a French 422.
+ */
+export const AMOUNT_MAX = 1_000_000_000_000_000;
+
+/** Largest stock quantity of a product, in thousandths (a billion units). */
+export const STOCK_QUANTITY_MAX = 1_000_000_000_000;
+
+/** Whether an amount is a safe integer within ±AMOUNT_MAX. */
+export const isAmountInRange = (amount: number): boolean =>
+  Number.isSafeInteger(amount) && Math.abs(amount) <= AMOUNT_MAX;
+
+/** Value of a stock quantity (thousandths) at a unit cost, exactly (bigint), rounded. */
+export function stockValueExact(quantityThousandths: number, unitCostMinor: number): bigint {
+  return divRoundHalfAwayFromZero(BigInt(quantityThousandths) * BigInt(unitCostMinor), 1000n);
+}

@@ -1,4 +1,10 @@
-import { divRoundHalfAwayFromZero, lineAmount, percentOf } from './money.js';
+import {
+  AMOUNT_MAX,
+  divRoundHalfAwayFromZero,
+  isAmountInRange,
+  lineAmount,
+  percentOf,
+} from './money.js';
 
 /**
  * THE computation of a sale's amounts, shared by the point of sale (what the cashier sees) and
@@ -197,4 +203,19 @@ export function montantRetour(
 export function monnaieARendre(recu: number, du: number): { applique: number; rendu: number } {
   const applique = Math.max(0, Math.min(recu, du));
   return { applique, rendu: Math.max(0, recu - applique) };
+}
+
+/**
+ * Why a computed document cannot be recorded: a line or a total beyond AMOUNT_MAX (money.ts), or
+ * null. Checked by the server before writing, and by the screens before sending.
+ */
+export function montantsHorsBornes(calcul: VenteCalculee): string | null {
+  const limite = `la limite de ${AMOUNT_MAX.toLocaleString('fr-FR')} (unité mineure de la devise)`;
+  const ligne = calcul.lignes.findIndex(
+    (l) => !isAmountInRange(l.montantBrut) || !isAmountInRange(l.montantTtc),
+  );
+  if (ligne >= 0) return `Le montant de la ligne ${ligne + 1} dépasse ${limite}.`;
+  const totaux = [calcul.totalBrut, calcul.totalHt, calcul.totalTva, calcul.totalTtc];
+  if (!totaux.every(isAmountInRange)) return `Le total du document dépasse ${limite}.`;
+  return null;
 }

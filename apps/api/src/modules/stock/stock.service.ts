@@ -1,6 +1,12 @@
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
-import { formatQuantity, type MouvementType } from '@comptoir/shared';
-import { AppError, notFound } from '../../core/errors.js';
+import {
+  AMOUNT_MAX,
+  formatQuantity,
+  STOCK_QUANTITY_MAX,
+  stockValueExact,
+  type MouvementType,
+} from '@comptoir/shared';
+import { AppError, businessRule, notFound } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 
@@ -62,9 +68,36 @@ async function refusalOf(
  * negative stock. The check is part of the UPDATE itself, so two concurrent sales cannot both
  * take the last unit. Returns the new quantity.
  */
+/**
+ * A quantity or a stock value beyond exact integers is refused (422, French) before the movement
+ * is written; the caller's transaction, aborted, leaves the quantity as it was.
+ */
+function checkStockBounds(
+  rows: Array<{
+    quantite: number | string | bigint;
+    prix_achat: number | string | bigint;
+    nom: string;
+  }>,
+): void {
+  for (const r of rows) {
+    const quantite = Number(r.quantite);
+    if (Math.abs(quantite) > STOCK_QUANTITY_MAX)
+      throw businessRule(
+        `Le stock de « ${r.nom} » dépasserait ${formatQuantity(STOCK_QUANTITY_MAX)} : mouvement refusé.`,
+      );
+    const value = stockValueExact(quantite, Number(r.prix_achat));
+    if (value > BigInt(AMOUNT_MAX) || value < -BigInt(AMOUNT_MAX))
+      throw businessRule(
+        `La valeur du stock de « ${r.nom} » dépasserait la limite des montants : mouvement refusé.`,
+      );
+  }
+}
+
 export async function applyMovement(trx: Transaction<DB>, input: MovementInput): Promise<number> {
   if (!Number.isSafeInteger(input.quantite) || input.quantite === 0)
     throw new RangeError('Quantité de mouvement invalide');
+  if (Math.abs(input.quantite) > STOCK_QUANTITY_MAX)
+    throw businessRule('La quantité du mouvement est trop grande.');
   const delta = input.quantite;
   const now = input.at ?? nowIso();
   let update = trx
@@ -86,8 +119,9 @@ export async function applyMovement(trx: Transaction<DB>, input: MovementInput):
       ]),
     );
   }
-  const updated = await update.returning('quantite').executeTakeFirst();
+  const updated = await update.returning(['quantite', 'prix_achat', 'nom']).executeTakeFirst();
   if (!updated) throw await refusalOf(trx, input.serviceId, input.produitId);
+  checkStockBounds([updated]);
   await trx
     .insertInto('mouvements_stock')
     .values({
@@ -135,6 +169,8 @@ export async function applyMovements(
     const l = lignes[i]!;
     if (!Number.isSafeInteger(l.quantite) || l.quantite === 0)
       throw new RangeError('Quantité de mouvement invalide');
+    if (Math.abs(l.quantite) > STOCK_QUANTITY_MAX)
+      throw businessRule('La quantité du mouvement est trop grande.');
     if (!Number.isSafeInteger(l.produitId) || (i > 0 && lignes[i - 1]!.produitId === l.produitId))
       throw new RangeError('Produits de mouvement invalides');
   }
@@ -194,8 +230,9 @@ export async function applyMovements(
         ),
       ]),
     )
-    .returning(['id', 'quantite'])
+    .returning(['id', 'quantite', 'prix_achat', 'nom'])
     .execute();
+  checkStockBounds(updated);
   for (const r of updated) out.set(r.id, Number(r.quantite));
   const refused = lignes.find((l) => !out.has(l.produitId));
   if (refused) throw await refusalOf(trx, input.serviceId, refused.produitId);

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   calculerVente,
+  montantsHorsBornes,
   formatMoney,
   isWholeQuantity,
   prixSelonType,
@@ -99,6 +100,8 @@ export async function prepareVente(
     input.remiseGlobale ?? null,
     { assujettiTva: service.assujetti_tva === 1, prixTtc: service.prix_ttc === 1 },
   );
+  const horsBornes = montantsHorsBornes(calcul);
+  if (horsBornes) throw businessRule(horsBornes);
   const money = (v: number) => formatMoney(v, service.devise);
   const paye = input.paiements.reduce((a, p) => a + p.montant, 0);
   if (paye > calcul.totalTtc)

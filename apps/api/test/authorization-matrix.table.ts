@@ -166,6 +166,18 @@ export const MATRIX: MatrixRow[] = [
     call: async (f) => ({ body: { refreshToken: await f.newRefreshToken() } }),
   },
   {
+    method: 'POST',
+    url: '/api/auth/logout',
+    expect: publicRoute,
+    call: async (f) => ({ body: { refreshToken: await f.newRefreshToken() } }),
+  },
+  {
+    method: 'POST',
+    url: '/api/account/sessions/revoke-all',
+    expect: signedIn,
+    isolate: true,
+  },
+  {
     method: 'PATCH',
     url: '/api/auth/update-password',
     expect: signedIn,

@@ -6,7 +6,7 @@ import { hash } from '@node-rs/argon2';
 import Database from 'better-sqlite3';
 import { E2E_PORT } from '../playwright.config';
 import { startMailCatcher } from './support/mail-catcher';
-import { E2E_JWT_SECRET, PROFILE_USER, RESET_USER } from './support/constants';
+import { E2E_JWT_SECRET, PROFILE_USER, RESET_USER, SESSIONS_USER } from './support/constants';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -43,7 +43,7 @@ export default async function globalSetup() {
   // Accounts of their own for the flows that change a password, so demo accounts keep theirs.
   const db = new Database(path.join(dataDir, 'comptoir.sqlite'));
   const now = new Date().toISOString();
-  for (const user of [RESET_USER, PROFILE_USER]) {
+  for (const user of [RESET_USER, PROFILE_USER, SESSIONS_USER]) {
     const { lastInsertRowid } = db
       .prepare(
         'INSERT INTO users (email, password_hash, prenom, nom, active, session_version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 0, ?, ?)',

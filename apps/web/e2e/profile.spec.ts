@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { PROFILE_USER } from './support/constants';
+import { PROFILE_USER, SESSIONS_USER } from './support/constants';
 import { LoginPage, loginAs } from './support/pages';
 
 test('profil : nom, photo et mot de passe', async ({ page }) => {
@@ -46,4 +46,29 @@ test('profil : nom, photo et mot de passe', async ({ page }) => {
   await login.login(PROFILE_USER.email, PROFILE_USER.password);
   await expect(login.error()).toHaveText('Adresse e-mail ou mot de passe incorrect.');
   await loginAs(page, PROFILE_USER.email, 'Nouveau-secret-du-profil-9');
+});
+
+test('« Fermer toutes mes sessions » déconnecte aussi l’autre appareil', async ({
+  page,
+  browser,
+}) => {
+  const other = await browser.newContext();
+  const phone = await other.newPage();
+  await loginAs(phone, SESSIONS_USER.email, SESSIONS_USER.password);
+  await loginAs(page, SESSIONS_USER.email, SESSIONS_USER.password);
+  await page.getByRole('link', { name: 'Paramètres' }).click();
+  await page.getByRole('button', { name: 'Fermer toutes mes sessions' }).click();
+  await expect(
+    page.getByText('Fermer toutes vos sessions, sur tous vos appareils ?'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Non' }).click();
+  await expect(page).toHaveURL(/\/pages\/users\/user-profile$/);
+  await page.getByRole('button', { name: 'Fermer toutes mes sessions' }).click();
+  await page.getByRole('button', { name: 'Oui, tout fermer' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByText('Toutes vos sessions sont fermées. Reconnectez-vous.')).toBeVisible();
+  // The other device: its next call is refused, its refresh token too: back to the login screen.
+  await phone.reload();
+  await expect(phone).toHaveURL(/\/auth\/login$/);
+  await other.close();
 });

@@ -74,15 +74,26 @@ test.describe('session', () => {
     await expect(page.getByText('Requête annulée')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
 
+    const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'));
+    expect(refreshToken).toBeTruthy();
     await shell.logoutButton().click();
     await expect(page.getByRole('button', { name: 'Oui' })).toBeFocused();
+    const revoked = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
     await page.getByRole('button', { name: 'Oui' }).click();
+    expect((await revoked).status()).toBe(204);
     await expect(page.getByText('Déconnecté', { exact: true })).toBeVisible();
     await expect(page.getByText('Vous êtes déconnecté')).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/login$/);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await page.goto('/');
     await expect(page).toHaveURL(/\/auth\/login$/);
+    // A copy of the refresh token taken before « Se déconnecter » no longer renews anything.
+    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const replay = await page.request.post('/api/auth/refresh', {
+      data: { refreshToken },
+      headers: { 'X-XSRF-TOKEN': xsrf },
+    });
+    expect(replay.status()).toBe(401);
   });
 
   test('une adresse inconnue mène à la page introuvable', async ({ page }) => {

@@ -17,3 +17,9 @@ export const PROFILE_USER = {
   prenom: 'Mariama',
   nom: 'Ba',
 } as const;
+export const SESSIONS_USER = {
+  email: 'sessions@comptoir.test',
+  password: 'Sessions-mot-de-passe-6',
+  prenom: 'Khady',
+  nom: 'Sow',
+} as const;

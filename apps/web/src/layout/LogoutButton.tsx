@@ -3,10 +3,10 @@ import { Button } from 'primereact/button';
 import { ConfirmPopup, confirmPopup } from 'primereact/confirmpopup';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { clearSession } from '../lib/session';
+import { logout } from '../lib/http';
 import { useToast } from '../lib/toast';
 
-/** « Se Déconnecter »: confirm, then toast, login screen, and the local storage cleared. */
+/** « Se Déconnecter »: confirm, then the server session revoked, the local storage cleared, toast, login screen. */
 export function LogoutButton() {
   const toast = useToast();
   const navigate = useNavigate();
@@ -20,11 +20,11 @@ export function LogoutButton() {
       acceptLabel: 'Oui',
       rejectLabel: 'Non',
       defaultFocus: 'accept',
-      accept: () => {
+      accept: async () => {
+        await logout();
         toast({ severity: 'info', summary: 'Déconnecté', detail: 'Vous êtes déconnecté' });
         void navigate('/auth/login');
         queryClient.clear();
-        clearSession();
       },
       reject: () => toast({ severity: 'info', summary: 'Annulé', detail: 'Requête annulée' }),
     });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, makeAuth, problem, requestOf } from '../test/fixtures';
 import { ApiError, NetworkError } from './errors';
-import { http } from './http';
+import { http, logout } from './http';
 import { setNavigator } from './navigation';
 import { getRefreshToken, getToken } from './session';
 
@@ -139,5 +139,31 @@ describe('http client', () => {
     ).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(getToken()).toBe('old-token');
+  });
+});
+
+describe('logout', () => {
+  it('envoie le jeton de renouvellement au serveur, puis vide la session', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await logout();
+    const calls = callsTo('/api/auth/logout');
+    expect(calls).toHaveLength(1);
+    const sent = requestOf(calls[0]!);
+    expect(sent.method).toBe('POST');
+    expect(sent.headers.get('X-XSRF-TOKEN')).toBe('xsrf-1');
+    expect(sent.body).toEqual({ refreshToken: 'refresh-1' });
+    expect(getRefreshToken()).toBeNull();
+    expect(getToken()).toBeNull();
+  });
+
+  it('serveur injoignable ou en erreur : la session locale est vidée quand même', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await logout();
+    expect(getRefreshToken()).toBeNull();
+    localStorage.setItem('refreshToken', 'refresh-2');
+    fetchMock.mockResolvedValue(problem(500, 'INTERNAL', 'Erreur interne.'));
+    await logout();
+    expect(getRefreshToken()).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
   });
 });

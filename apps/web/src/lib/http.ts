@@ -17,6 +17,7 @@ export interface RequestOptions {
 
 export const LOGIN_PATH = '/api/auth/login';
 export const REFRESH_PATH = '/api/auth/refresh';
+export const LOGOUT_PATH = '/api/auth/logout';
 /** Calls whose 401 means "wrong credentials", not "expired session": never refreshed. */
 const NO_REFRESH = new Set([LOGIN_PATH, REFRESH_PATH]);
 
@@ -96,6 +97,21 @@ export function refreshSession(): Promise<string> {
     refreshing = null;
   });
   return refreshing;
+}
+
+/**
+ * « Se déconnecter »: the server revokes the session's refresh token (and its family), then the
+ * local session is cleared — also when the server cannot be reached or refuses.
+ */
+export async function logout(): Promise<void> {
+  const refreshToken = getRefreshToken();
+  try {
+    if (refreshToken) await send(LOGOUT_PATH, { method: 'POST', body: { refreshToken } }, null);
+  } catch {
+    // Offline: the token stays valid on the server until it expires, the device forgets it.
+  } finally {
+    clearSession();
+  }
 }
 
 async function parse<T>(response: Response): Promise<T> {

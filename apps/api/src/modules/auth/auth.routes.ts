@@ -8,7 +8,7 @@ import {
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
-import { login, refresh, updatePassword } from './auth.service.js';
+import { login, logout, refresh, revokeAllSessions, updatePassword } from './auth.service.js';
 import { knownDevice, rememberDevice } from './device.js';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -47,6 +47,33 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: refreshRequestSchema,
     responses: { 200: authResponseSchema, 401: problemSchema },
     handler: ({ body }) => refresh(ctx, body.refreshToken),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/auth/logout',
+    summary:
+      'Déconnexion : le jeton de renouvellement et tous ceux de la même connexion sont révoqués',
+    tags: ['Authentification'],
+    access: 'public',
+    body: refreshRequestSchema,
+    responses: { 204: null },
+    handler: async ({ body }) => {
+      await logout(ctx, body.refreshToken);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/account/sessions/revoke-all',
+    summary: 'Ferme toutes les sessions de l’utilisateur connecté, sur tous ses appareils',
+    tags: ['Compte'],
+    access: 'user',
+    subscription: 'exempt',
+    responses: { 204: null },
+    handler: async ({ user }) => {
+      await revokeAllSessions(ctx, user.id);
+    },
   });
 
   defineRoute(app, ctx, {

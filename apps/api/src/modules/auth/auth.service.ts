@@ -140,6 +140,19 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<Au
   return issueTokens(ctx, row.user_id, row.family_id);
 }
 
+/**
+ * Signing out: the refresh token and its whole family (every token of that sign-in) are revoked.
+ * An unknown or already revoked token changes nothing and answers the same.
+ */
+export async function logout(ctx: AppContext, refreshToken: string): Promise<void> {
+  const row = await ctx.database.db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashToken(refreshToken))
+    .executeTakeFirst();
+  if (row) await revokeFamily(ctx, row.family_id);
+}
+
 async function revokeFamily(ctx: AppContext, familyId: string): Promise<void> {
   await ctx.database.db
     .updateTable('refresh_tokens')

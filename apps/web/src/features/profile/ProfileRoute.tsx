@@ -5,10 +5,17 @@ import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { clearSession } from '../../lib/session';
 import { useToast } from '../../lib/toast';
 import { useAccount } from '../../lib/account-queries';
-import { useDeletePhoto, useUpdatePassword, useUpdateProfile, useUploadPhoto } from './api';
+import {
+  useDeletePhoto,
+  useRevokeAllSessions,
+  useUpdatePassword,
+  useUpdateProfile,
+  useUploadPhoto,
+} from './api';
 import { PasswordForm } from './PasswordForm';
 import { PhotoCard } from './PhotoCard';
 import { ProfileForm } from './ProfileForm';
+import { SessionsCard } from './SessionsCard';
 
 /** /pages/users/user-profile: runs the queries and mutations, shows toasts, navigates. */
 export default function ProfileRoute() {
@@ -20,6 +27,15 @@ export default function ProfileRoute() {
   const upload = useUploadPhoto();
   const remove = useDeletePhoto();
   const password = useUpdatePassword();
+  const revokeAll = useRevokeAllSessions();
+
+  /** The server closed every session, this one too: back to the login screen. */
+  const signedOut = (summary: string, detail: string) => {
+    toast({ severity: 'success', summary, detail });
+    queryClient.clear();
+    clearSession();
+    void navigate('/auth/login', { replace: true });
+  };
 
   const fail = (summary: string) => (error: unknown) => {
     // Field errors are shown under their fields; the rest in a toast.
@@ -117,17 +133,30 @@ export default function ProfileRoute() {
             serverErrors={fieldErrorsOf(password.error)}
             onSave={(body) =>
               password.mutate(body, {
-                onSuccess: () => {
-                  toast({
-                    severity: 'success',
-                    summary: 'Mot de passe modifié',
-                    detail: 'Connectez-vous avec votre nouveau mot de passe.',
-                  });
-                  queryClient.clear();
-                  clearSession();
-                  void navigate('/auth/login', { replace: true });
-                },
+                onSuccess: () =>
+                  signedOut(
+                    'Mot de passe modifié',
+                    'Connectez-vous avec votre nouveau mot de passe.',
+                  ),
                 onError: fail('Changement impossible'),
+              })
+            }
+          />
+        </div>
+        <div className="card-surface">
+          <h2 id="sessions-title" className="mt-0 text-xl">
+            Sessions
+          </h2>
+          <SessionsCard
+            busy={revokeAll.isPending}
+            onRevokeAll={() =>
+              revokeAll.mutate(undefined, {
+                onSuccess: () =>
+                  signedOut(
+                    'Sessions fermées',
+                    'Toutes vos sessions sont fermées. Reconnectez-vous.',
+                  ),
+                onError: fail('Fermeture impossible'),
               })
             }
           />

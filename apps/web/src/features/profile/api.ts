@@ -36,3 +36,10 @@ export function useUpdatePassword() {
       http.patch<void>('/api/auth/update-password', body),
   });
 }
+
+/** POST /api/account/sessions/revoke-all → 204: every session of the user, this one included, ends. */
+export function useRevokeAllSessions() {
+  return useMutation({
+    mutationFn: () => http.post<void>('/api/account/sessions/revoke-all'),
+  });
+}

@@ -17,6 +17,7 @@ import { runWithClock, systemClock, type Clock } from './db/time.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { schedulePurge } from './modules/auth/purge.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { servicesRoutes } from './modules/services/services.routes.js';
 import { abonnementsRoutes } from './modules/abonnements/abonnements.routes.js';
@@ -126,6 +127,7 @@ export async function buildApp(
   });
 
   authRoutes(app, ctx);
+  schedulePurge(app, ctx);
   accountRoutes(app, ctx);
   filesRoutes(app, ctx);
   servicesRoutes(app, ctx);

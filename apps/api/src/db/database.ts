@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -33,8 +33,7 @@ export function openDatabase(config: DatabaseConfig): Database {
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  if (config.file !== ':memory:')
-    mkdirSync(path.dirname(path.resolve(config.file)), { recursive: true });
+  if (config.file !== ':memory:') privateFiles(config.file);
   const sqlite = new SQLite(config.file);
   // WAL for concurrent readers, FULL sync so that a validated sale survives a power cut.
   sqlite.pragma('journal_mode = WAL');
@@ -49,6 +48,22 @@ export function openDatabase(config: DatabaseConfig): Database {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The database file is created 0600 before SQLite opens it (SQLite gives its -wal and -shm files
+ * the mode of the database), and an existing one is brought back to 0600 with them.
+ */
+function privateFiles(file: string): void {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((statSync(f).mode & 0o077) !== 0) chmodSync(f, 0o600);
+    } catch {
+      // Missing (no -wal yet) or not ours: nothing to do.
+    }
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -18,7 +19,7 @@ export interface Mailer {
 
 /**
  * A real SMTP client when SMTP_URL is set. Without it, mails go to the outbox: each is written as
- * an .eml file under DATA_DIR/outbox and logged, so that the demo works offline.
+ * an .eml file (0600) under DATA_DIR/outbox, its path logged, so that the demo works offline.
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const transport: Transporter = config.smtpUrl
@@ -32,12 +33,17 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         log.info({ to: mail.to, subject: mail.subject }, 'E-mail envoyé');
         return;
       }
-      mkdirSync(outbox, { recursive: true });
-      const file = path.join(outbox, `${Date.now()}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
-      writeFileSync(file, (info as unknown as { message: Buffer }).message);
+      // The mail may carry a reset or invitation link: readable by the server's user only, and
+      // never copied to the log.
+      mkdirSync(outbox, { recursive: true, mode: 0o700 });
+      const file = path.join(
+        outbox,
+        `${Date.now()}-${randomBytes(4).toString('hex')}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`,
+      );
+      writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
       log.info(
-        { to: mail.to, subject: mail.subject, text: mail.text, file },
-        "E-mail déposé dans la boîte d'envoi (aucun SMTP configuré)",
+        { to: mail.to, subject: mail.subject, file },
+        "E-mail déposé dans la boîte d'envoi (aucun SMTP configuré) : lisez-le dans ce fichier",
       );
     },
     close: () => transport.close(),

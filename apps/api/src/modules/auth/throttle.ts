@@ -92,7 +92,7 @@ export async function forget(db: Db, keys: readonly string[]): Promise<void> {
   if (keys.length) await db.deleteFrom('login_throttle').where('key', 'in', keys).execute();
 }
 
-/** Counters untouched for a day are deleted (called on a schedule, see core/purge.ts). */
+/** Counters untouched for a day are deleted (called on a schedule, see purge.ts). */
 export async function purgeThrottle(db: Db): Promise<void> {
   await db.deleteFrom('login_throttle').where('last_at', '<', isoIn(-FORGET_AFTER_MS)).execute();
 }

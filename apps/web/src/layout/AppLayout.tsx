@@ -12,6 +12,7 @@ import { useOutsideClick } from './use-outside-click';
 import { useMenuVisible } from './use-menu-visible';
 import { usePageKey } from './use-page-key';
 import { useShellData } from './use-shell-data';
+import './topbar.css';
 import './layout.css';
 
 /**

@@ -9,7 +9,6 @@ import { useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/errors';
 import { http } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
-import { parseCsv } from '../../../lib/csv';
 import {
   IMPORT_FIELDS,
   autoMap,
@@ -20,6 +19,7 @@ import {
   type ImportField,
   type RowError,
 } from './mapping';
+import { readFile } from './read-file';
 
 const PREVIEW_ROWS = 5;
 
@@ -32,17 +32,6 @@ interface Props {
 interface Outcome {
   severity: 'success' | 'error' | 'info';
   text: string;
-}
-
-async function readFile(file: File): Promise<string[][]> {
-  const name = file.name.toLowerCase();
-  if (name.endsWith('.xlsx')) {
-    const { readXlsx } = await import('../../../lib/xlsx');
-    return readXlsx(await file.arrayBuffer());
-  }
-  if (name.endsWith('.csv') || name.endsWith('.txt') || file.type === 'text/csv')
-    return parseCsv(await file.text());
-  throw new Error('Choisissez un fichier .csv ou .xlsx.');
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;

@@ -71,7 +71,8 @@ describe(`ventes aux limites (${TEST_DIALECT})`, () => {
     server = await startTestServer();
     w = await sellingWorld(server.ctx, server.client());
     produits = [
-      (await w.produit({ prix: 10_000_000_000_000, stock: 1_000_000_000_000 })).id,
+      // The stock value stays under AMOUNT_MAX (10^15): 100 units bought at 5 × 10^12.
+      (await w.produit({ prix: 10_000_000_000_000, stock: 100_000 })).id,
       (await w.produit({ prix: 1, stock: 1_000_000_000_000, tauxTva: 10_000 })).id,
       (await w.produit({ prix: 999_999, stock: 0 })).id,
     ];

@@ -1,3 +1,4 @@
+import './lib/zod-sans-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'primeicons/primeicons.css';

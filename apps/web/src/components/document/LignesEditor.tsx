@@ -141,7 +141,7 @@ export interface LignesConfig {
 }
 
 interface Props {
-  lignes: readonly CartLine[];
+  /** The lines and their figures (useCartFigures). */
   figures: CartFigures;
   devise: string;
   dispatch: Dispatch<CartAction>;
@@ -157,8 +157,8 @@ const noop = () => undefined;
  * units in thousandths), line discount, amount, remove. Each row re-renders only when its own
  * line changes.
  */
-export function LignesEditor({ lignes, figures, devise, dispatch, config, onDone = noop }: Props) {
-  const { calc, prixDe } = figures;
+export function LignesEditor({ figures, devise, dispatch, config, onDone = noop }: Props) {
+  const { lignes, calc, prixDe } = figures;
   const montants = useMemo(
     () =>
       calc.lignes.map((l) =>

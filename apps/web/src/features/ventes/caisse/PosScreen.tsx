@@ -215,7 +215,6 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
           {!paying && customer}
         </div>
         <LignesEditor
-          lignes={cart.lignes}
           figures={figures}
           devise={devise}
           dispatch={dispatch}

@@ -196,13 +196,7 @@ function VenteSaisie({ serviceId }: { serviceId: number }) {
             className="w-full justify-content-start mb-2"
           />
         )}
-        <LignesEditor
-          lignes={cart.lignes}
-          figures={figures}
-          devise={devise}
-          dispatch={dispatch}
-          config={LIGNES}
-        />
+        <LignesEditor figures={figures} devise={devise} dispatch={dispatch} config={LIGNES} />
         <div className="flex flex-wrap gap-4 justify-content-between mt-3">
           <div style={{ maxWidth: '18rem' }}>
             <label htmlFor="vente-remise-globale">Remise globale</label>

@@ -21,7 +21,8 @@ describe(`réinitialisation du mot de passe par e-mail (${TEST_DIALECT})`, () =>
   let client: TestClient;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    server = await startTestServer({ SMTP_URL: smtp.url });
+    // Each request from an address of its own: the per-requester limit is reset.limits.test.ts's.
+    server = await startTestServer({ SMTP_URL: smtp.url, TRUST_PROXY: '1' });
     client = server.client();
   });
   afterAll(async () => {
@@ -29,8 +30,11 @@ describe(`réinitialisation du mot de passe par e-mail (${TEST_DIALECT})`, () =>
     await smtp.close();
   });
 
+  let from = 0;
   const init = (mail: string) =>
-    client.post(`/api/account/reset-password/init?mail=${encodeURIComponent(mail)}`);
+    client.post(`/api/account/reset-password/init?mail=${encodeURIComponent(mail)}`, undefined, {
+      headers: { 'x-forwarded-for': `10.20.${Math.floor(++from / 250)}.${(from % 250) + 1}` },
+    });
   const finish = (key: string, newPassword: string) =>
     client.post('/api/account/reset-password/finish', { key, newPassword });
   const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));

@@ -26,7 +26,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     query: resetInitQuerySchema,
     responses: { 200: messageSchema },
     handler: async ({ query, request }) => {
-      await requestReset(ctx, query.mail, request.log);
+      await requestReset(ctx, query.mail, request.ip, request.log);
       return {
         message:
           'Si un compte correspond à cette adresse, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.',

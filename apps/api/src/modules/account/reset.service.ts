@@ -4,11 +4,18 @@ import { isoIn, nowIso } from '../../db/time.js';
 import { resetPasswordMail } from '../../mail/mailer.js';
 import { assertPasswordAcceptable, revokeAllSessions } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
+import { takeAttempt, type Budget } from '../auth/throttle.js';
 import { hashToken, newOpaqueToken } from '../auth/tokens.js';
 
 export const RESET_KEY_TTL_MS = 60 * 60 * 1000;
 /** No more than one mail a minute to one address: the form cannot be used to flood a mailbox. */
 const RESET_MIN_INTERVAL_MS = 60 * 1000;
+
+const MINUTE = 60_000;
+/** One address asks for 5 links at once, then one after 1, 2, 4… minutes (one an hour at most). */
+const PER_REQUESTER: Budget = { free: 5, firstDelayMs: MINUTE, maxDelayMs: 60 * MINUTE };
+/** One mailbox gets 3 links at once, then one after 15, 30… minutes (one a day at most). */
+const PER_TARGET: Budget = { free: 3, firstDelayMs: 15 * MINUTE, maxDelayMs: 24 * 60 * MINUTE };
 
 const invalidKey = () =>
   new AppError(
@@ -53,9 +60,13 @@ export async function sendResetLink(
 export async function requestReset(
   ctx: AppContext,
   email: string,
+  ip: string,
   log: { error: (o: object, m: string) => void },
 ): Promise<void> {
   const { db } = ctx.database;
+  // Counted before the account is looked up, known address or not: the answer stays the same.
+  if ((await takeAttempt(db, `reset-ip:${ip}`, PER_REQUESTER)) > 0) return;
+  if ((await takeAttempt(db, `reset-to:${email}`, PER_TARGET)) > 0) return;
   const user = await db
     .selectFrom('users')
     .select(['id', 'active'])

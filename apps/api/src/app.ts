@@ -9,7 +9,7 @@ import type { Config } from './config/env.js';
 import type { AppContext } from './core/context.js';
 import { frameworkErrors, registerErrorHandling } from './core/error-handler.js';
 import { buildOpenApi } from './core/openapi.js';
-import { defineRoute } from './core/route.js';
+import { assertRoutesDeclared, defineRoute } from './core/route.js';
 import { registerXsrf } from './core/xsrf.js';
 import { registerControlCharacterCheck } from './core/control-characters.js';
 import type { Database } from './db/database.js';
@@ -105,6 +105,11 @@ export async function buildApp(
     clock: options.clock ?? systemClock,
   };
   app.addHook('onRequest', (_request, _reply, done) => runWithClock(ctx.clock, done));
+  // Every route the app registers, to check below that each /api route went through defineRoute.
+  const fastifyRoutes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) fastifyRoutes.push({ method, url: route.url });
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
@@ -183,5 +188,6 @@ export async function buildApp(
     });
   }
 
+  assertRoutesDeclared(fastifyRoutes, ctx.routes);
   return { app, ctx };
 }

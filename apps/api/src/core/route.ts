@@ -211,3 +211,21 @@ export function defineRoute<
     },
   });
 }
+
+/**
+ * Refuses to build the app if a route under /api was registered outside defineRoute: it would
+ * escape the access checks, OpenAPI and the authorization matrix. Fastify's automatic HEAD of a
+ * GET and the web app's static files (outside /api) are not concerned.
+ */
+export function assertRoutesDeclared(
+  fastifyRoutes: ReadonlyArray<{ method: string; url: string }>,
+  registry: readonly RegisteredRoute[],
+): void {
+  const declared = new Set(registry.map((r) => `${r.method} ${r.url}`));
+  const stray = fastifyRoutes
+    .filter((r) => r.url.startsWith('/api') && r.method !== 'HEAD')
+    .map((r) => `${r.method} ${r.url}`)
+    .filter((k) => !declared.has(k));
+  if (stray.length > 0)
+    throw new Error(`Routes enregistrées hors de defineRoute : ${stray.join(', ')}`);
+}

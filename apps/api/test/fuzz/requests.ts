@@ -37,14 +37,17 @@ export interface FormPart {
 
 /** Operations of the document, the ones that disable or delete things last. */
 export function operationsOf(doc: JsonSchema): Operation[] {
+  // Last, what ends the actors' sessions (their tokens stop working for what follows).
   const rank = (method: string, path: string) =>
-    method === 'get'
-      ? 0
-      : method === 'delete'
-        ? 3
-        : /\/(desactiver|suspendre|retirer|update-password)$/.test(path)
-          ? 2
-          : 1;
+    /\/(logout|revoke-all|update-password)$/.test(path)
+      ? 4
+      : method === 'get'
+        ? 0
+        : method === 'delete'
+          ? 3
+          : /\/(desactiver|suspendre|retirer)$/.test(path)
+            ? 2
+            : 1;
   const out: Array<Operation & { rank: number }> = [];
   for (const [path, ops] of Object.entries(doc['paths'] as Record<string, JsonSchema>))
     for (const [method, spec] of Object.entries(ops as Record<string, JsonSchema>))

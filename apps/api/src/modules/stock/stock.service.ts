@@ -24,13 +24,11 @@ export interface MovementInput {
   at?: string;
 }
 
-/** 409 naming the product and, when known, what is on hand: « … : 3 kg disponibles. » */
+/** 409 naming the product and what is on hand: « … : 3 kg disponibles. » */
 export function insufficientStock(
   nom: string,
-  disponible?: { quantite: number; symbole: string },
+  disponible: { quantite: number; symbole: string },
 ): AppError {
-  if (!disponible)
-    return new AppError(409, 'CONFLICT', 'Stock insuffisant', `Stock insuffisant pour « ${nom} ».`);
   const q = Math.max(0, disponible.quantite);
   const pluriel = q >= 2000 ? 's' : '';
   return new AppError(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/time.js';
-import { allouer, dettesOuvertes, lockClient } from '../src/modules/dettes/dettes.allocation.js';
+import { allouer, dettesOuvertes } from '../src/modules/dettes/dettes.allocation.js';
 import { TEST_DIALECT } from './support/database.js';
 import type { TestClient } from './support/http.js';
 import { localDay, sellingWorld } from './support/retours-dettes.js';
@@ -71,24 +71,6 @@ describe(`allocation aux dettes (${TEST_DIALECT})`, () => {
         paye: Number(r.paye),
         montant: Number(r.montant),
       }));
-
-  it('verrouille et rend le client de la boutique, rien pour le client d’une autre', async () => {
-    const awa = await w.clientNamed('Awa Verrou');
-    const autre = await w.clientNamed('Autre Boutique', {
-      shop: w.world.shopB.id,
-      token: w.tokens.ownerB,
-    });
-    const dialect = server.ctx.database.dialect;
-    await db()
-      .transaction()
-      .execute(async (trx) => {
-        expect(await lockClient(trx, dialect, w.world.shopA.id, awa.id)).toEqual({
-          id: awa.id,
-          nom: 'Awa Verrou',
-        });
-        expect(await lockClient(trx, dialect, w.world.shopA.id, autre.id)).toBeUndefined();
-      });
-  });
 
   it('dans l’ordre donné, chaque dette jusqu’à son reste ; une dette soldée ne reçoit rien ; le surplus n’est pas alloué', async () => {
     const binta = await w.clientNamed('Binta Allocation');

@@ -116,5 +116,33 @@ describe(`montants bornés (${TEST_DIALECT})`, () => {
     expect(await counts()).toEqual(after);
     const { body } = await client.get(`/api/services/${shop()}/produits/${plein}`, owner);
     expect(body.quantite).toBe(STOCK_QUANTITY_MAX);
+
+    // A purchase price that would take the stock's value beyond the bound.
+    const prix = await client.put(
+      `/api/services/${shop()}/produits/${plein}`,
+      { nom: 'Sable', uniteId: ref.kg, prixVente: 1, prixAchat: 1e13 },
+      owner,
+    );
+    expectProblem(prix, 422, 'BUSINESS_RULE');
+    const { body: inchange } = await client.get(`/api/services/${shop()}/produits/${plein}`, owner);
+    expect(inchange.prixAchat).toBe(0);
+
+    // An imported line whose opening stock is worth more than the bound.
+    const importe = await client.post(
+      `/api/services/${shop()}/produits/import`,
+      {
+        lignes: [{ nom: 'Or', unite: 'pièce', prixVente: 1, prixAchat: 1e13, stockInitial: 1e12 }],
+      },
+      owner,
+    );
+    expect(importe.status, JSON.stringify(importe.body)).toBeGreaterThanOrEqual(400);
+    expect(importe.status).toBeLessThan(500);
+    expect(JSON.stringify(importe.body)).toMatch(/valeur du stock initial/);
+    const or = await server.ctx.database.db
+      .selectFrom('produits')
+      .select('id')
+      .where('nom', '=', 'Or')
+      .execute();
+    expect(or).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_MAX, stockValueExact } from '../money.js';
 import { codeBarresSchema } from './produits.js';
 import { optionalText, requiredText } from './fields.js';
 
@@ -18,21 +19,31 @@ const int = (label: string, max: number) =>
     .min(0, `${label} ne peut pas être négatif.`)
     .max(max, `${label} est trop grand.`);
 
-export const produitImportLigneSchema = z.object({
-  nom: requiredText(150, 'Le nom du produit'),
-  reference: optionalText(64, 'La référence'),
-  codeBarres: codeBarresSchema,
-  categorie: optionalText(100, 'La catégorie'),
-  marque: optionalText(100, 'La marque'),
-  /** Unit name or symbol: « pièce », « kg »… */
-  unite: requiredText(50, "L'unité"),
-  prixAchat: int("Le prix d'achat", 1e13).default(0),
-  prixVente: int('Le prix de vente', 1e13),
-  prixGros: int('Le prix de gros', 1e13).nullable().default(null),
-  tauxTva: int('Le taux de TVA', 10000).default(0),
-  seuilAlerte: int("Le seuil d'alerte", 1e12).default(0),
-  stockInitial: int('Le stock initial', 1e12).default(0),
-});
+export const produitImportLigneSchema = z
+  .object({
+    nom: requiredText(150, 'Le nom du produit'),
+    reference: optionalText(64, 'La référence'),
+    codeBarres: codeBarresSchema,
+    categorie: optionalText(100, 'La catégorie'),
+    marque: optionalText(100, 'La marque'),
+    /** Unit name or symbol: « pièce », « kg »… */
+    unite: requiredText(50, "L'unité"),
+    prixAchat: int("Le prix d'achat", 1e13).default(0),
+    prixVente: int('Le prix de vente', 1e13),
+    prixGros: int('Le prix de gros', 1e13).nullable().default(null),
+    tauxTva: int('Le taux de TVA', 10000).default(0),
+    seuilAlerte: int("Le seuil d'alerte", 1e12).default(0),
+    stockInitial: int('Le stock initial', 1e12).default(0),
+  })
+  .superRefine((l, ctx) => {
+    if (stockValueExact(l.stockInitial, l.prixAchat) > BigInt(AMOUNT_MAX))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stockInitial'],
+        message:
+          'La valeur du stock initial (quantité × prix d’achat) dépasse la limite des montants.',
+      });
+  });
 export type ProduitImportLigne = z.input<typeof produitImportLigneSchema>;
 export type ProduitImportLigneData = z.output<typeof produitImportLigneSchema>;
 

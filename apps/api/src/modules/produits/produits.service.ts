@@ -7,9 +7,10 @@ import type {
   ProduitListQuery,
   ProduitUpdateData,
 } from '@comptoir/shared';
+import { AMOUNT_MAX, stockValueExact } from '@comptoir/shared';
 import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
-import { conflict, forbidden, notFound } from '../../core/errors.js';
+import { businessRule, conflict, forbidden, notFound } from '../../core/errors.js';
 import type { ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { applyMovement } from '../stock/stock.service.js';
@@ -132,6 +133,10 @@ export async function updateProduit(
     ['uniteId', current.quantite],
   ]);
   await checkUnique(db, serviceId, input, id);
+  if (stockValueExact(current.quantite, input.prixAchat) > BigInt(AMOUNT_MAX))
+    throw businessRule(
+      `Avec ce prix d'achat, la valeur du stock de « ${current.nom} » dépasserait la limite des montants.`,
+    );
   const codeBarres =
     input.codeBarres ?? current.codeBarres ?? (await freeInStoreCode(db, serviceId));
   await db

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENCIES, currencyExponent, divRoundHalfAwayFromZero, parseMoney } from './money.js';
+import {
+  CURRENCIES,
+  currencyExponent,
+  divRoundHalfAwayFromZero,
+  parseMoney,
+  stockValueExact,
+} from './money.js';
 import { isWholeQuantity, parseQuantity } from './quantity.js';
 
 /** Minor-unit exponents of the ISO 4217 table, written from the standard, not from money.ts. */
@@ -63,6 +69,13 @@ describe('division entière arrondie à la moitié en s’éloignant de zéro', 
     expect(divRoundHalfAwayFromZero(7n, -4n)).toBe(-2n);
     expect(divRoundHalfAwayFromZero(-5n, -4n)).toBe(1n);
     expect(divRoundHalfAwayFromZero(0n, -3n)).toBe(0n);
+  });
+
+  it('valeur d’un stock : quantité en millièmes × coût unitaire, arrondie, sans perte', () => {
+    expect(stockValueExact(1500, 333)).toBe(500n); // 1,5 × 333 = 499,5 → 500
+    expect(stockValueExact(-1500, 333)).toBe(-500n);
+    // 10^9 units at 10^7: 10^16, beyond the exact integers of a double.
+    expect(stockValueExact(1_000_000_000_000, 10_000_001)).toBe(10_000_001_000_000_000n);
   });
 
   it('refuse la division par zéro en le disant en français', () => {

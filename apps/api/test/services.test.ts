@@ -281,8 +281,8 @@ describe(`boutiques (${TEST_DIALECT})`, () => {
       expect((await client.get(`/api/services/${world.shopB.id}`, { token: t })).status).toBe(200);
       expectProblem(
         await client.put(`/api/services/${world.shopB.id}`, FULL_SHOP, { token: t }),
-        404,
-        'NOT_FOUND',
+        403,
+        'FORBIDDEN',
       );
     });
 

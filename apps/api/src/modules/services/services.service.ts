@@ -9,7 +9,8 @@ import type {
 } from '@comptoir/shared';
 import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
-import { businessRule, notFound } from '../../core/errors.js';
+import { businessRule } from '../../core/errors.js';
+import { requireShopOwner } from '../../core/service-access.js';
 import { countReferences } from '../../db/references.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
@@ -131,9 +132,12 @@ export async function createService(
   return serviceDetail(ctx, id);
 }
 
-/** Only the shop's owner edits it (a manager of it, or an owner also managing elsewhere: 404). */
+/**
+ * Only the shop's owner edits it. The caller already reached the shop (requireServiceAccess): a
+ * manager of it, owner elsewhere or not, gets the manager's answer, 403.
+ */
 function assertOwner(user: AuthUser, service: ServiceRow): void {
-  if (service.owner_id !== user.id) throw notFound('Boutique introuvable.');
+  requireShopOwner(user, service);
 }
 
 export async function updateService(

@@ -63,7 +63,20 @@ const loggerOptions = (level: string, stream?: NodeJS.WritableStream) => ({
     ],
     censor: '[masqué]',
   },
+  serializers: {
+    // Fastify's request line, with the secrets a URL may carry masked (a reset link's `?key=`).
+    req: (request: { method: string; url: string; ip: string; host?: string }) => ({
+      method: request.method,
+      url: maskUrlSecrets(request.url),
+      host: request.host,
+      remoteAddress: request.ip,
+    }),
+  },
 });
+
+/** `?key=…`, `?token=…`, `?refreshToken=…` of a URL replaced before it is logged. */
+export const maskUrlSecrets = (url: string): string =>
+  url.replace(/([?&](?:key|token|refreshToken)=)[^&#]*/gi, '$1[masqué]');
 
 export interface BuildOptions {
   mailer?: Mailer;

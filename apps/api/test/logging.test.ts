@@ -66,6 +66,8 @@ describe('journal des requêtes', () => {
       email: user.email,
       password: 'Mauvais-secret-tres-particulier',
     });
+    // A reset link opened in the browser: its key is in the URL of Fastify's request line.
+    await client.get('/auth/reset-password?key=cle-de-reinitialisation-42&x=1');
     await new Promise((r) => setTimeout(r, 50));
     expect(lines.length).toBeGreaterThan(4);
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
@@ -76,6 +78,8 @@ describe('journal des requêtes', () => {
     expect(all).not.toContain(session.token);
     expect(all).not.toContain(session.refreshToken);
     expect(all).not.toContain(client.xsrf!);
+    expect(all).not.toContain('cle-de-reinitialisation-42');
+    expect(all).toContain('/auth/reset-password?key=[masqué]&x=1');
   });
 
   it('masque en-têtes et corps quand une ligne les écrit', async () => {

@@ -353,7 +353,7 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     const stale = rows.filter((k) => !registered.includes(k));
     expect(
       missing,
-      `Ajoutez une ligne à apps/api/test/authorization-matrix.table.ts pour : ${missing.join(', ')}`,
+      `Ajoutez une ligne à apps/api/test/authorization-matrix.table.ts (ou au fichier authorization-matrix.<module>.ts qu'elle inclut) pour : ${missing.join(', ')}`,
     ).toEqual([]);
     expect(
       stale,

@@ -48,4 +48,15 @@ describe('bornes des montants (AMOUNT_MAX)', () => {
     const une = montantsHorsBornes(calculerVente([ligne(1e13, 1e9)], null, regles));
     expect(une).toMatch(/^Le montant de la ligne 1 dépasse la limite/);
   });
+
+  it('une ligne dont le brut dépasse la borne est refusée même quand sa remise ramène le net dedans', () => {
+    const remiseTotale = { type: 'pourcent' as const, valeur: 10000 };
+    const calcul = calculerVente(
+      [{ ...ligne(AMOUNT_MAX, 2000), remise: remiseTotale }],
+      null,
+      regles,
+    );
+    expect(calcul.lignes[0]!.montantTtc).toBe(0);
+    expect(montantsHorsBornes(calcul)).toMatch(/^Le montant de la ligne 1 dépasse la limite/);
+  });
 });

@@ -236,4 +236,43 @@ describe(`clients et fournisseurs (${TEST_DIALECT})`, () => {
       204,
     );
   });
+
+  it('client professionnel : SIREN, SIRET, TVA intracommunautaire normalisés, adresse de livraison ; identifiants invalides : 400, rien écrit', async () => {
+    const body = {
+      nom: 'Atelier Durand SARL',
+      adresse: '12 rue des Lilas\n75011 Paris',
+      professionnel: true,
+      siren: '732 829 320',
+      siret: '73282932000074',
+      tvaIntracom: 'fr 44 732829320',
+      adresseLivraison: 'Entrepôt, 3 quai de Seine, 93400 Saint-Ouen',
+    };
+    const created = await client.post(clients(), body, token.ownerA);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      professionnel: true,
+      siren: '732829320',
+      siret: '73282932000074',
+      tvaIntracom: 'FR44732829320',
+      adresseLivraison: 'Entrepôt, 3 quai de Seine, 93400 Saint-Ouen',
+    });
+    const before = (await client.get(clients(), token.ownerA)).body.total;
+    const bad = await client.post(
+      clients(),
+      { ...body, nom: 'Autre', siren: '12345', siret: '11111111111111', tvaIntracom: '44' },
+      token.ownerA,
+    );
+    const problem = expectValidation(bad, 'siren', 'tvaIntracom');
+    expect(messageOf(problem, 'siren')).toBe('Le SIREN compte 9 chiffres.');
+    const mismatch = expectValidation(
+      await client.post(
+        clients(),
+        { ...body, nom: 'Autre', siret: '11111111111111' },
+        token.ownerA,
+      ),
+      'siret',
+    );
+    expect(messageOf(mismatch, 'siret')).toBe('Le SIRET doit commencer par le SIREN du client.');
+    expect((await client.get(clients(), token.ownerA)).body.total).toBe(before);
+  });
 });

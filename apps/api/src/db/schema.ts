@@ -31,10 +31,12 @@ import type {
   ReglementsTable,
   ReglementAllocationsTable,
 } from './schema/documents.js';
+import type { DevisTable, DevisLignesTable } from './schema/devis.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/catalogue.js';
 export type * from './schema/documents.js';
+export type * from './schema/devis.js';
 
 /**
  * Tables as Kysely sees them. Conventions shared by SQLite and PostgreSQL:
@@ -69,4 +71,6 @@ export interface DB {
   dettes: DettesTable;
   reglements: ReglementsTable;
   reglement_allocations: ReglementAllocationsTable;
+  devis: DevisTable;
+  devis_lignes: DevisLignesTable;
 }

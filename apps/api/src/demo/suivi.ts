@@ -184,7 +184,7 @@ export function suiviDemo(
       );
       const all = await lignesOf(vente.id);
       for (const l of choix) {
-        const produit = all.find((x) => x.id === l.ligneId)!.produit_id;
+        const produit = all.find((x) => x.id === l.ligneId)!.produit_id!;
         const shelf = options.stock.get(produit);
         if (shelf !== undefined) options.stock.set(produit, shelf + l.quantite);
       }

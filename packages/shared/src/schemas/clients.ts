@@ -14,6 +14,39 @@ import { confirmerDoublonSchema, partyEmailSchema, partyPhoneSchema } from './pa
 
 export const clientIdParamsSchema = z.object({ clientId: idOf('du client') });
 
+const digits = (n: number, label: string) =>
+  emptyToNull(
+    z
+      .string({ error: `${label} doit être un texte.` })
+      .transform((v) => v.replace(/[\s.]/g, ''))
+      .pipe(z.string().regex(new RegExp(`^\\d{${n}}$`), `${label} compte ${n} chiffres.`)),
+  );
+
+/**
+ * A customer's billing identity (quotes, invoices): a business (`professionnel`) may give its
+ * SIREN (9 digits), SIRET (14 digits, starting with the SIREN), intra-EU VAT number and a
+ * delivery address other than its billing address (`adresse`).
+ */
+export const clientIdentiteSchema = z.object({
+  professionnel: z.boolean({ error: 'Professionnel doit valoir vrai ou faux.' }).default(false),
+  siren: digits(9, 'Le SIREN'),
+  siret: digits(14, 'Le SIRET'),
+  tvaIntracom: emptyToNull(
+    z
+      .string({ error: 'Le numéro de TVA intracommunautaire doit être un texte.' })
+      .transform((v) => v.replace(/\s/g, '').toUpperCase())
+      .pipe(
+        z
+          .string()
+          .regex(
+            /^[A-Z]{2}[A-Z0-9]{2,13}$/,
+            'Le numéro de TVA intracommunautaire commence par le code du pays (FR…) suivi de 2 à 13 lettres ou chiffres.',
+          ),
+      ),
+  ),
+  adresseLivraison: optionalText(255, "L'adresse de livraison"),
+});
+
 /** `POST` and `PUT`. `plafondCredit`: credit limit in minor units, null for none. */
 export const clientInputSchema = z
   .object({
@@ -30,7 +63,16 @@ export const clientInputSchema = z
         .max(1e13, 'Le plafond de crédit est trop élevé.'),
     ),
     actif: z.boolean({ error: 'Actif doit valoir vrai ou faux.' }).default(true),
+    ...clientIdentiteSchema.shape,
     confirmerDoublon: confirmerDoublonSchema,
+  })
+  .superRefine((c, ctx) => {
+    if (c.siren && c.siret && !c.siret.startsWith(c.siren))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['siret'],
+        message: 'Le SIRET doit commencer par le SIREN du client.',
+      });
   })
   .meta({ id: 'ClientInput' });
 export type ClientInput = z.input<typeof clientInputSchema>;
@@ -46,6 +88,11 @@ export const clientSchema = z
     adresse: z.string().nullable(),
     notes: z.string().nullable(),
     plafondCredit: z.number().int().nullable(),
+    professionnel: z.boolean(),
+    siren: z.string().nullable(),
+    siret: z.string().nullable(),
+    tvaIntracom: z.string().nullable(),
+    adresseLivraison: z.string().nullable(),
     actif: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),

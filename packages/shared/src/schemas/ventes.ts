@@ -76,7 +76,8 @@ const clientRef = z.object({
 
 export const venteLigneSchema = z.object({
   id: z.number().int(),
-  produitId: z.number().int(),
+  /** Null for a service line (a quote's free-text line, converted): no stock, no return. */
+  produitId: z.number().int().nullable(),
   /** Snapshots of the moment of the sale. */
   nom: z.string(),
   reference: z.string().nullable(),

@@ -76,6 +76,12 @@ export interface ClientsTable {
   adresse: string | null;
   notes: string | null;
   plafond_credit: number | null;
+  /** A business (migration 013): its identifiers go on quotes and invoices. */
+  professionnel: Generated<number>;
+  siren: string | null;
+  siret: string | null;
+  tva_intracom: string | null;
+  adresse_livraison: string | null;
   actif: number;
   created_at: string;
   updated_at: string;

@@ -43,7 +43,8 @@ export interface VenteLignesTable {
   service_id: number;
   vente_id: number;
   position: number;
-  produit_id: number;
+  /** Null for a service line (from a quote's free-text line): no stock moves for it. */
+  produit_id: number | null;
   nom: string;
   reference: string | null;
   code_barres: string | null;

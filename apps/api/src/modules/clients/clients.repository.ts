@@ -52,5 +52,10 @@ export const clientColumns = (input: ClientData, telephone: string | null) => ({
   adresse: input.adresse,
   notes: input.notes,
   plafond_credit: input.plafondCredit,
+  professionnel: input.professionnel ? 1 : 0,
+  siren: input.siren,
+  siret: input.siret,
+  tva_intracom: input.tvaIntracom,
+  adresse_livraison: input.adresseLivraison,
   actif: input.actif ? 1 : 0,
 });

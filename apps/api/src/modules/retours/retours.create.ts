@@ -145,7 +145,7 @@ async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
     .innerJoin('unites as u', 'u.id', 'p.unite_id')
     .select([
       'l.id',
-      'l.produit_id',
+      'p.id as produit_id',
       'l.nom',
       'l.quantite',
       'l.quantite_retournee',

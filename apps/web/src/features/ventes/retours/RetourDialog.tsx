@@ -126,7 +126,9 @@ export function RetourDialog({ serviceId, vente, onDone, onHide }: Props) {
                   <td className="p-1 text-right white-space-nowrap">{`${formatQuantity(l.quantite)}\u00A0${l.uniteSymbole}`}</td>
                   <td className="p-1 text-right white-space-nowrap">{`${formatQuantity(l.quantiteRetournee)}\u00A0${l.uniteSymbole}`}</td>
                   <td className="p-1">
-                    {max > 0 ? (
+                    {l.produitId === null ? (
+                      <span className="text-color-secondary">Prestation : sans retour</span>
+                    ) : max > 0 ? (
                       <QuantityInput
                         id={id}
                         value={quantites[l.id] ?? null}

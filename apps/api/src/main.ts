@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { refreshStatistics, scheduleStatistics } from './db/statistics.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo/seed.js';
 import { bootstrapAdmin } from './modules/account/bootstrap.js';
 
@@ -11,11 +12,16 @@ async function main(): Promise<void> {
   await migrateToLatest(database);
   const { app, ctx } = await buildApp(config, database);
   if (config.demoData && (await seedDemoData(database.db))) {
+    await refreshStatistics(database);
     app.log.info('Données de démonstration chargées.');
   }
+  const stopStatistics = scheduleStatistics(database, (err) =>
+    app.log.error({ err }, 'Échec de la mise à jour des statistiques de la base'),
+  );
   await bootstrapAdmin(ctx, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'Arrêt de Comptoir');
+    stopStatistics();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import type { MigrationContext } from './migration-helpers.js';
+import { refreshStatistics } from './statistics.js';
 import * as m001 from './migrations/001_foundation.js';
 import * as m002 from './migrations/002_accounts.js';
 import * as m003 from './migrations/003_catalogue.js';
@@ -53,4 +54,7 @@ export async function migrateToLatest(database: Database): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
     throw new Error(`La migration de la base de données a échoué : ${reason}`);
   }
+  // SQLite advises an optimize when a long-lived connection opens; PostgreSQL analyses a new schema.
+  if (database.dialect === 'sqlite' || results?.some((r) => r.status === 'Success'))
+    await refreshStatistics(database);
 }

@@ -14,6 +14,7 @@ import { validationError } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { recordOpeningStock } from '../stock/stock.service.js';
+import { refreshStatistics } from '../../db/statistics.js';
 
 const MAX_REPORTED = 500;
 const key = (text: string) => text.toLowerCase();
@@ -51,6 +52,9 @@ async function loadShop(db: Kysely<DB>, serviceId: number) {
     ),
   };
 }
+
+/** Tables an import writes, analysed once it is committed. */
+const IMPORT_TABLES = ['produits', 'mouvements_stock', 'categories', 'marques'];
 
 interface Checked {
   ligne: ProduitImportLigneData;
@@ -208,5 +212,8 @@ export async function importProduits(
       );
     }
   });
+  // A large import changes the shape of the catalogue: tell the query planner now rather than at
+  // the next automatic refresh (a failure only delays it: the import itself is committed).
+  await refreshStatistics(ctx.database, IMPORT_TABLES).catch(() => {});
   return result;
 }

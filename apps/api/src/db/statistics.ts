@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { Database } from './database.js';
+
+/** SQLite: index rows ANALYZE reads per index (approximate statistics, quick at any size). */
+const SQLITE_ANALYSIS_LIMIT = 1000;
+
+/** How often the running server refreshes the statistics that went stale. */
+export const STATISTICS_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Keeps the query planner informed without anyone running a command (ARCHITECTURE.md, « Statistiques
+ * du planificateur »). Called after migrations, after bulk writes (product import, demo data) and
+ * every hour.
+ * - SQLite: `PRAGMA optimize=0x10002` looks at every table and analyses those never analysed or
+ *   whose size changed a lot since, within `analysis_limit` (a no-op when nothing moved).
+ * - PostgreSQL: `ANALYZE` of the tables named (the whole database when none); autovacuum, on by
+ *   default, keeps them fresh between bulk writes.
+ */
+export async function refreshStatistics(
+  database: Database,
+  tables: readonly string[] = [],
+): Promise<void> {
+  if (database.dialect === 'sqlite') {
+    await sql.raw(`pragma analysis_limit = ${SQLITE_ANALYSIS_LIMIT}`).execute(database.db);
+    await sql.raw('pragma optimize = 0x10002').execute(database.db);
+    return;
+  }
+  if (tables.length === 0) await sql`analyze`.execute(database.db);
+  else await sql`analyze ${sql.join(tables.map((t) => sql.table(t)))}`.execute(database.db);
+}
+
+/**
+ * SQLite: refreshes stale statistics every hour until the returned function is called, as SQLite
+ * advises for a long-lived connection. PostgreSQL: nothing to do, its autovacuum does it.
+ */
+export function scheduleStatistics(
+  database: Database,
+  onError: (err: unknown) => void,
+): () => void {
+  if (database.dialect !== 'sqlite') return () => {};
+  const timer = setInterval(
+    () => void refreshStatistics(database, []).catch(onError),
+    STATISTICS_EVERY_MS,
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PHOTO_MAX_BYTES } from '@comptoir/shared';
 import type { Config } from './config/env.js';
@@ -12,6 +10,7 @@ import { buildOpenApi } from './core/openapi.js';
 import { assertRoutesDeclared, defineRoute } from './core/route.js';
 import { registerXsrf } from './core/xsrf.js';
 import { registerControlCharacterCheck } from './core/control-characters.js';
+import { registerCompression, serveWebApp } from './web-delivery.js';
 import type { Database } from './db/database.js';
 import { runWithClock, systemClock, type Clock } from './db/time.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -124,6 +123,7 @@ export async function buildApp(
     for (const method of [route.method].flat()) fastifyRoutes.push({ method, url: route.url });
   });
 
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 },
@@ -186,20 +186,7 @@ export async function buildApp(
     handler: async () => (openApi ??= buildOpenApi(ctx.routes)),
   });
 
-  const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
-  if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-    app.get('/*', (request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
-      if (url.startsWith('/api/')) return reply.callNotFound();
-      const file = url.slice(1);
-      if (file && !file.includes('..') && existsSync(path.join(webDist, file))) {
-        const immutable = file.startsWith('assets/');
-        return reply.sendFile(file, { maxAge: immutable ? '1y' : 0, immutable });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
+  await serveWebApp(app, config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist'));
 
   assertRoutesDeclared(fastifyRoutes, ctx.routes);
   return { app, ctx };

@@ -24,7 +24,6 @@ test('comptes : propriétaire invité et abonné, boutique en FCFA, gérant, abo
   page: admin,
   browser,
 }) => {
-  test.setTimeout(150_000);
   const run = Date.now().toString(36);
   const owner = {
     email: `proprio-${run}@comptoir.test`,

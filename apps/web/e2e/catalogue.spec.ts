@@ -14,7 +14,6 @@ test('catalogue : catégorie, produit scanné, recherche sans accent, ajustement
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const run = Date.now().toString(36);
   const categorie = `Boissons chaudes ${run}`;
   const nom = `Café Touba ${run}`;

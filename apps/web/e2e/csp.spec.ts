@@ -38,7 +38,6 @@ const PAGES = [
 test('aucune violation de la politique de contenu : connexion, présentation et pages principales', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   const violations = await watchCsp(page);
   await page.goto('/landing');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -8,7 +8,6 @@ import { VenteOnelinePage, amount } from './support/ventes-pages';
 test('dettes : vente à crédit à un nouveau client, la dette apparaît, un règlement du tout la solde, le client ne doit plus rien', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const run = Date.now().toString(36);
   const nom = `Client crédit ${run}`;
   const telephone = `77${String(Date.now() % 10_000_000).padStart(7, '0')}`;

@@ -29,7 +29,7 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;

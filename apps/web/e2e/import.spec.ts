@@ -22,7 +22,6 @@ function csv(run: string, bad: boolean): Buffer {
 test('import CSV de 500 lignes : deux lignes fausses nommées et rien importé ; corrigé, tout est importé ; export Excel', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const run = Date.now().toString(36);
   await loginAs(page, DEMO.proprietaire);
   const produits = new ProductsPage(page);

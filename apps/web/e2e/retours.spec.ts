@@ -6,7 +6,6 @@ import { VenteOnelinePage, amount, stockOf } from './support/ventes-pages';
 test('retours : une unité rendue et remboursée en espèces, numéro R-… affiché, le stock du produit remonte de un', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await loginAs(page, DEMO.proprietaire);
 
   // A sale of two units, paid in cash.

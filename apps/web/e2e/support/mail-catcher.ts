@@ -23,7 +23,7 @@ export async function startMailCatcher() {
 }
 
 /** Waits until a mail to `to` arrives and returns it (called from tests). */
-export async function waitForMail(to: string, after = 0, ms = 15_000): Promise<Mail> {
+export async function waitForMail(to: string, after = 0, ms = 120_000): Promise<Mail> {
   const url = process.env['E2E_MAILS_URL'];
   if (!url) throw new Error('E2E_MAILS_URL absent : la mise en place globale n’a pas tourné');
   const deadline = Date.now() + ms;

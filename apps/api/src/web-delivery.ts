@@ -1,0 +1,62 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { constants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Answers from this size up are compressed when the client accepts it (API JSON included). */
+export const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Compression of every text answer for clients that accept it (brotli, else gzip): API JSON,
+ * CSV… on the fly at a quick brotli level; the built web app's files are compressed once, at
+ * build time and at the best level (scripts/precompress.mjs), and served as they are. Registered
+ * before the routes.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESS_FROM_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: 4,
+      },
+    },
+  });
+}
+
+/**
+ * The built web app (apps/web/dist), when there is one: hashed files under assets/ are cached by
+ * browsers for a year (their name changes with their content); every other path is the app's
+ * index.html, revalidated on each visit so that a new version is picked up. A file with a .br or
+ * .gz twin made at build time goes out as that twin when the client accepts it.
+ */
+export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  if (!existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
+  // No on-the-fly compression here: files of 1 KiB and more have their twins, smaller ones gain nothing.
+  app.get('/*', { compress: false }, (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/')) return reply.callNotFound();
+    const asked = url.slice(1);
+    const file =
+      asked && !asked.split('/').includes('..') && isFile(path.join(webDist, asked))
+        ? asked
+        : 'index.html';
+    // The same address answers br, gzip or plain bytes: a shared cache must tell them apart.
+    reply.header('vary', 'accept-encoding');
+    if (file.startsWith('assets/')) return reply.sendFile(file, { maxAge: '1y', immutable: true });
+    return reply.header('cache-control', 'no-cache').sendFile(file, { cacheControl: false });
+  });
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -5,4 +5,4 @@ cd "$(dirname "$0")/.."
 [ -f apps/api/dist/main.js ] && [ -f apps/web/dist/index.html ] || npm run --silent build
 bash scripts/ensure-chromium.sh
 node bench/run.mjs
-bash scripts/with-postgres.sh node bench/run.mjs
+PG_DURABLE=1 bash scripts/with-postgres.sh node bench/run.mjs

@@ -30,9 +30,14 @@ cleanup() {
 trap cleanup EXIT
 
 "${RUN[@]}" "$BIN/initdb" -D "$DIR/data" -U comptoir --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
-"${RUN[@]}" "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/log" -w \
-  -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null
+# Tests trade durability for speed (a throwaway database); PG_DURABLE=1 keeps PostgreSQL's durable
+# defaults (fsync, synchronous_commit, full_page_writes on), as a shop runs it: the bench uses it.
+SETTINGS="-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c max_connections=200"
+if [ "${PG_DURABLE:-0}" != "1" ]; then
+  SETTINGS="$SETTINGS -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+fi
+"${RUN[@]}" "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/log" -w -o "$SETTINGS" start >/dev/null
 
 export TEST_DATABASE_URL="postgres://comptoir@127.0.0.1:$PORT/postgres"
-echo "PostgreSQL de test prêt sur le port $PORT"
+echo "PostgreSQL de test prêt sur le port $PORT$([ "${PG_DURABLE:-0}" = "1" ] && echo ' (réglages durables)')"
 "$@"

@@ -1,9 +1,9 @@
-// Catalogue at the scale of a wholesaler: 100,000 products in the demo owner's first shop, written
-// straight into the database (batch inserts), then the product list, a text search and a barcode
-// lookup timed over HTTP. Target: p95 under 20 ms. The figures are local round trips, an upper
-// bound of the server time.
+// Catalogue at the scale of a wholesaler: 100,000 products imported through the API into the demo
+// owner's first shop (as a shop does it: no direct insert, no manual ANALYZE), then the product
+// list, text searches, reference and barcode lookups timed over HTTP. Targets (issue 18): p95
+// under 10 ms on SQLite, 15 ms on PostgreSQL. Local round trips: an upper bound of the server time.
 import { fmt } from './server.mjs';
-import { inBatches, openWriter, signIn, timeGets } from './accounts.mjs';
+import { signIn, timeGets } from './accounts.mjs';
 
 const PRODUCTS = 100_000;
 const WORDS = [
@@ -51,131 +51,73 @@ const QUALIFS = [
   'noir 70 %',
 ];
 
-/** Same key as packages/shared/src/search.ts (kept in step by the API tests of the search). */
-const searchKey = (t) =>
-  t
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/œ/g, 'oe')
-    .replace(/Œ/g, 'OE')
-    .replace(/æ/g, 'ae')
-    .replace(/Æ/g, 'AE')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-
 function ean13(body12) {
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += Number(body12[11 - i]) * (i % 2 === 0 ? 3 : 1);
   return `${body12}${(10 - (sum % 10)) % 10}`;
 }
 
-async function seed(databaseUrl) {
-  const w = await openWriter(databaseUrl);
-  const t0 = performance.now();
-  const now = new Date().toISOString();
-  const shop = (
-    await w.ids(
-      "select services.id as id from services join users on users.id = services.owner_id where users.email = 'proprietaire@comptoir.test' order by services.id",
-    )
-  )[0];
-  const unite = (await w.ids("select id from unites where nom = 'pièce'"))[0];
-  await w.insert(
-    'categories',
-    Array.from({ length: 40 }, (_, i) => ({
-      service_id: shop,
-      nom: `Rayon ${i}`,
-      nom_cle: `rayon ${i}`,
-      created_at: now,
-    })),
-  );
-  const categories = await w.ids(
-    `select id from categories where service_id = ${shop} and nom like 'Rayon %' order by id`,
-  );
-  await w.insert(
-    'marques',
-    Array.from({ length: 200 }, (_, i) => ({
-      service_id: shop,
-      nom: `Marque ${i}`,
-      nom_cle: `marque ${i}`,
-      created_at: now,
-    })),
-  );
-  const marques = await w.ids(
-    `select id from marques where service_id = ${shop} and nom like 'Marque %' order by id`,
-  );
-  const products = Array.from({ length: PRODUCTS }, (_, i) => {
-    const nom = `${WORDS[i % WORDS.length]} ${QUALIFS[(i * 7) % QUALIFS.length]} ${i}`;
-    return {
-      service_id: shop,
-      nom,
-      nom_recherche: searchKey(nom),
-      reference: `REF-${String(i).padStart(6, '0')}`,
-      code_barres: ean13(`29${String(i).padStart(10, '0')}`),
-      categorie_id: categories[i % categories.length],
-      marque_id: marques[i % marques.length],
-      unite_id: unite,
-      prix_achat: 100 + (i % 5000),
-      prix_vente: 150 + (i % 7000),
-      prix_gros: null,
-      taux_tva: 1800,
-      seuil_alerte: 5000,
-      quantite: (i % 50) * 1000,
-      image_file_id: null,
-      description: null,
-      actif: i % 40 === 0 ? 0 : 1,
-      created_at: now,
-      updated_at: now,
-    };
-  });
-  await inBatches(products, 500, (rows) => w.insert('produits', rows));
-  // What autovacuum does on a live server: statistics and the visibility map (index-only counts).
-  await w.run(databaseUrl.startsWith('sqlite:') ? 'analyze' : 'vacuum analyze produits');
-  await w.close();
-  return { ms: performance.now() - t0, shop, categorie: categories[3] };
-}
-
-/** POST …/produits/import of 100,000 mapped rows into the demo owner's second shop (all or nothing). */
-async function benchImport(baseUrl, databaseUrl, token) {
-  const w = await openWriter(databaseUrl);
-  const shop = (
-    await w.ids(
-      "select services.id as id from services join users on users.id = services.owner_id where users.email = 'proprietaire@comptoir.test' order by services.id",
-    )
-  )[1];
-  await w.close();
-  const lignes = Array.from({ length: PRODUCTS }, (_, i) => ({
-    nom: `${WORDS[i % WORDS.length]} importé ${i}`,
-    reference: `IMP-${i}`,
-    codeBarres: ean13(`28${String(i).padStart(10, '0')}`),
-    categorie: `Rayon ${i % 30}`,
-    unite: 'pce',
-    prixAchat: 100 + (i % 900),
-    prixVente: 200 + (i % 900),
-    stockInitial: (i % 20) * 1000,
-  }));
+/** Headers of a signed-in write: bearer token and the anti-forgery pair. */
+async function writeHeaders(baseUrl, token) {
   const xsrf = await fetch(`${baseUrl}/api/auth/xsrf`);
   const cookie = xsrf.headers.getSetCookie()[0].split(';')[0];
+  return {
+    'content-type': 'application/json',
+    authorization: `Bearer ${token}`,
+    cookie,
+    'x-xsrf-token': cookie.split('=')[1],
+  };
+}
+
+async function getJson(baseUrl, token, path) {
+  const r = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (r.status !== 200) throw new Error(`${path} ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+/**
+ * The catalogue built as a shop builds it: one POST …/produits/import of 100,000 rows (40
+ * categories and 200 brands created by the import) into the demo owner's first shop. Nothing else
+ * touches the database: no direct insert, no manual ANALYZE (the server keeps its statistics).
+ */
+async function importCatalogue(baseUrl, token) {
+  const shops = (await getJson(baseUrl, token, '/api/services?size=50')).items;
+  const shop = Math.min(...shops.map((s) => s.id));
+  const lignes = Array.from({ length: PRODUCTS }, (_, i) => ({
+    nom: `${WORDS[i % WORDS.length]} ${QUALIFS[(i * 7) % QUALIFS.length]} ${i}`,
+    reference: `REF-${String(i).padStart(6, '0')}`,
+    codeBarres: ean13(`29${String(i).padStart(10, '0')}`),
+    categorie: `Rayon ${i % 40}`,
+    marque: `Marque ${i % 200}`,
+    unite: 'pce',
+    prixAchat: 100 + (i % 5000),
+    prixVente: 150 + (i % 7000),
+    tauxTva: 1800,
+    seuilAlerte: 5000,
+    stockInitial: (i % 50) * 1000,
+  }));
   const t0 = performance.now();
   const r = await fetch(`${baseUrl}/api/services/${shop}/produits/import`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      cookie,
-      'x-xsrf-token': cookie.split('=')[1],
-    },
+    headers: await writeHeaders(baseUrl, token),
     body: JSON.stringify({ lignes }),
   });
   const ms = performance.now() - t0;
   if (r.status !== 200) throw new Error(`import ${r.status} ${await r.text()}`);
-  const flag = ms < 15_000 ? '' : '   ⚠ > 15 s';
-  return `  ${'POST produits/import (100 000 lignes)'.padEnd(44)} ${fmt(ms)}${flag}`;
+  const categories = await getJson(
+    baseUrl,
+    token,
+    `/api/services/${shop}/categories?size=100&q=Rayon%203`,
+  );
+  const categorie = categories.items.find((c) => c.nom === 'Rayon 3').id;
+  return { ms, shop, categorie };
 }
 
 export async function benchCatalogue(baseUrl, databaseUrl) {
-  const seeded = await seed(databaseUrl);
   const owner = await signIn(baseUrl, 'proprietaire@comptoir.test');
+  const seeded = await importCatalogue(baseUrl, owner);
+  // Targets (issue 18): p95 under 10 ms on SQLite, under 15 ms on PostgreSQL.
+  const target = databaseUrl.startsWith('sqlite:') ? 10 : 15;
   const base = `/api/services/${seeded.shop}/produits`;
   const cases = [
     ['liste p.1 (nom)', `${base}?page=1&size=8&sort=nom,asc`],
@@ -188,14 +130,16 @@ export async function benchCatalogue(baseUrl, databaseUrl) {
     ['recherche par référence', `${base}?size=8&q=REF-054321`],
     ['code-barres exact', `${base}/code-barres/${ean13('290000054321')}`],
   ];
-  const lines = [`  ${PRODUCTS} produits insérés en ${fmt(seeded.ms)}`];
+  const flag = seeded.ms < 15_000 ? '' : '   ⚠ > 15 s';
+  const lines = [
+    `  ${'POST produits/import (100 000 lignes)'.padEnd(44)} ${fmt(seeded.ms)}${flag}`,
+  ];
   for (const [label, path] of cases) {
     const p = await timeGets(baseUrl, owner, path);
-    const flag = p.p95 < 20 ? '' : '   ⚠ > 20 ms';
+    const flag = p.p95 < target ? `   (cible ${target} ms)` : `   ⚠ > ${target} ms`;
     lines.push(
       `  ${`GET produits : ${label}`.padEnd(44)} p50 ${fmt(p.p50).padStart(10)}   p95 ${fmt(p.p95).padStart(10)}   (n=${p.n}${p.total === undefined ? '' : `, total ${p.total}`})${flag}`,
     );
   }
-  lines.push(await benchImport(baseUrl, databaseUrl, owner));
   return lines.join('\n');
 }

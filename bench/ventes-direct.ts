@@ -8,11 +8,12 @@ import { venteInputSchema } from '@comptoir/shared';
 import type { AppContext } from '../apps/api/src/core/context.js';
 
 const url = process.env.BENCH_DATABASE_URL!;
-const { shop, user, produits, levels, perLevel } = JSON.parse(
+const { shop, user, typeVente, produits, levels, perLevel } = JSON.parse(
   readFileSync(process.env.BENCH_ARGS_FILE!, 'utf8'),
 ) as {
   shop: number;
   user: number;
+  typeVente: number;
   produits: Array<{ id: number; prix: number }>;
   levels: number[];
   perLevel: number;
@@ -38,7 +39,7 @@ function cart() {
   const total = lignes.reduce((a, p) => a + p.prix, 0);
   return venteInputSchema.parse({
     cleIdempotence: `direct-${process.pid}-${seq++}`,
-    typeVenteId: 1,
+    typeVenteId: typeVente,
     lignes: lignes.map((p) => ({ produitId: p.id, quantite: 1000 })),
     paiements: [{ mode: 'especes', montant: total, recu: Math.ceil(total / 500) * 500 }],
   });

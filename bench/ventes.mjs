@@ -1,6 +1,6 @@
 /* global window, document, MutationObserver, requestAnimationFrame -- code run inside Chromium by page.evaluate */
-// Selling at the counter. A bench shop of 50,000 products (written straight into the database)
-// and a manager working only there, then:
+// Selling at the counter. A bench shop of 50,000 products, built through the API as an owner
+// builds it (new shop, product import; no direct insert, no manual ANALYZE), then:
 // 1. checkout throughput and p50/p99 latency of 5-line cash sales over HTTP at 1, 10 and 50
 //    concurrent terminals, next to the same transaction run in-process on the database
 //    (bench/ventes-direct.ts: no HTTP, no authentication, no validation) — the ratio is the cost
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { fmt, percentiles } from './server.mjs';
-import { inBatches, openWriter, signIn } from './accounts.mjs';
+import { signIn } from './accounts.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PRODUCTS = 50_000;
@@ -28,7 +28,7 @@ const ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const BENCH_EMAIL = 'caisse-banc@comptoir.test';
+const BENCH_EMAIL = 'proprietaire@comptoir.test';
 
 function ean13(body12) {
   let sum = 0;
@@ -36,71 +36,62 @@ function ean13(body12) {
   return `${body12}${(10 - (sum % 10)) % 10}`;
 }
 
-async function seed(databaseUrl) {
-  const w = await openWriter(databaseUrl);
-  const now = new Date().toISOString();
-  const owner = (await w.ids("select id from users where email = 'proprietaire@comptoir.test'"))[0];
-  await w.insert('services', [
-    {
-      owner_id: owner,
-      nom: 'Banc de caisse',
-      ville: 'Dakar',
-      pays: 'SN',
-      devise: 'XOF',
-      assujetti_tva: 1,
-      taux_tva_defaut: 1800,
-      prix_ttc: 1,
-      stock_negatif_autorise: 0,
-      active: 1,
-      created_at: now,
-      updated_at: now,
+/** A signed-in JSON call of the API (bearer token, anti-forgery pair on writes). */
+async function api(baseUrl, s, method, url, body) {
+  const r = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${s.token}`,
+      ...(method === 'GET' ? {} : { cookie: s.cookie, 'x-xsrf-token': s.xsrf }),
     },
-  ]);
-  const shop = (await w.ids("select id from services where nom = 'Banc de caisse'"))[0];
-  // A manager of the bench shop only, with the demo password (same hash as the demo manager).
-  await w.run(`insert into users (email, password_hash, prenom, nom, active, session_version, created_at, updated_at)
-    select '${BENCH_EMAIL}', password_hash, 'Caisse', 'Banc', 1, 0, created_at, updated_at from users where email = 'gerant@comptoir.test'`);
-  const user = (await w.ids(`select id from users where email = '${BENCH_EMAIL}'`))[0];
-  await w.insert('user_roles', [{ user_id: user, role: 'ROLE_GERANT' }]);
-  await w.insert('service_members', [{ service_id: shop, user_id: user }]);
-  const unite = (await w.ids("select id from unites where nom = 'pièce'"))[0];
-  const products = Array.from({ length: PRODUCTS }, (_, i) => ({
-    service_id: shop,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (r.status >= 300) throw new Error(`${method} ${url} ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+/**
+ * The bench shop built as an owner builds it, through the API only: the demo owner opens a shop
+ * « Banc de caisse » (FCFA) and imports 50,000 products with a deep opening stock; the owner
+ * sells (an owner works the till as a manager does). No direct insert, no manual ANALYZE.
+ */
+async function seed(baseUrl, s) {
+  const shop = await api(baseUrl, s, 'POST', '/api/services', {
+    nom: `Banc de caisse ${Date.now()}`,
+    ville: 'Dakar',
+    pays: 'SN',
+    telephone: '+221 33 800 00 00',
+    devise: 'XOF',
+    assujettiTva: true,
+    tauxTvaDefaut: 1800,
+  });
+  const lignes = Array.from({ length: PRODUCTS }, (_, i) => ({
     nom: `Article de caisse ${i}`,
-    nom_recherche: `article de caisse ${i}`,
     reference: `CAI-${i}`,
-    code_barres: ean13(`27${String(i).padStart(10, '0')}`),
-    categorie_id: null,
-    marque_id: null,
-    unite_id: unite,
-    prix_achat: 100 + (i % 900),
-    prix_vente: 150 + (i % 4000),
-    prix_gros: null,
-    taux_tva: 1800,
-    seuil_alerte: 0,
-    // A deep stock, written as one opening movement each below: the ledger invariant holds.
-    quantite: 1_000_000_000,
-    image_file_id: null,
-    description: null,
-    actif: 1,
-    created_at: now,
-    updated_at: now,
+    codeBarres: ean13(`27${String(i).padStart(10, '0')}`),
+    unite: 'pce',
+    prixAchat: 100 + (i % 900),
+    prixVente: 150 + (i % 4000),
+    tauxTva: 1800,
+    stockInitial: 10_000_000,
   }));
-  await inBatches(products, 500, (rows) => w.insert('produits', rows));
-  await w.run(`insert into mouvements_stock (service_id, produit_id, quantite, type, motif, user_id, created_at)
-    select service_id, id, quantite, 'initial', 'Banc', null, created_at from produits where service_id = ${shop}`);
-  await w.run(databaseUrl.startsWith('sqlite:') ? 'analyze' : 'vacuum analyze');
-  const ids = await w.ids(`select id from produits where service_id = ${shop} order by id`);
-  await w.close();
-  return {
-    shop,
-    user,
-    produits: ids.map((id, i) => ({
-      id,
-      prix: 150 + (i % 4000),
-      code: ean13(`27${String(i).padStart(10, '0')}`),
-    })),
-  };
+  await api(baseUrl, s, 'POST', `/api/services/${shop.id}/produits/import`, { lignes });
+  const produits = [];
+  for (let page = 1; produits.length < PRODUCTS; page++) {
+    const { items } = await api(
+      baseUrl,
+      s,
+      'GET',
+      `/api/services/${shop.id}/produits?page=${page}&size=200&sort=reference,asc`,
+    );
+    if (items.length === 0) break;
+    for (const p of items) produits.push({ id: p.id, prix: p.prixVente, code: p.codeBarres });
+  }
+  const account = await api(baseUrl, s, 'GET', '/api/account');
+  const types = await api(baseUrl, s, 'GET', '/api/types-ventes?size=50');
+  const detail = types.items.find((t) => t.prixUtilise === 'detail') ?? types.items[0];
+  return { shop: shop.id, shopNom: shop.nom, user: account.id, typeVente: detail.id, produits };
 }
 
 async function session(baseUrl) {
@@ -111,7 +102,7 @@ async function session(baseUrl) {
 }
 
 let seq = 0;
-function sale(produits) {
+function sale(produits, typeVenteId) {
   const lignes = Array.from(
     { length: 5 },
     () => produits[Math.floor(Math.random() * produits.length)],
@@ -119,13 +110,14 @@ function sale(produits) {
   const total = lignes.reduce((a, p) => a + p.prix, 0);
   return {
     cleIdempotence: `http-${process.pid}-${seq++}`,
-    typeVenteId: 1,
+    typeVenteId,
     lignes: lignes.map((p) => ({ produitId: p.id, quantite: 1000 })),
     paiements: [{ mode: 'especes', montant: total, recu: Math.ceil(total / 500) * 500 }],
   };
 }
 
-async function overHttp(baseUrl, s, shop, produits) {
+async function overHttp(baseUrl, s, seeded) {
+  const { shop, produits, typeVente } = seeded;
   const out = [];
   for (const terminals of LEVELS) {
     const latencies = [];
@@ -143,7 +135,7 @@ async function overHttp(baseUrl, s, shop, produits) {
     await Promise.all(
       Array.from({ length: terminals }, async () => {
         for (let i = 0; i < perTerminal; i++) {
-          const body = JSON.stringify(sale(produits));
+          const body = JSON.stringify(sale(produits, typeVente));
           const start = performance.now();
           const r = await fetch(`${baseUrl}/api/services/${shop}/ventes`, {
             method: 'POST',
@@ -170,6 +162,7 @@ function direct(databaseUrl, seeded) {
   const args = JSON.stringify({
     shop: seeded.shop,
     user: seeded.user,
+    typeVente: seeded.typeVente,
     produits: seeded.produits.map(({ id, prix }) => ({ id, prix })),
     levels: LEVELS,
     perLevel: PER_LEVEL,
@@ -218,6 +211,11 @@ async function scanToLine(baseUrl, seeded) {
     await page.getByLabel('Mot de passe', { exact: true }).fill('comptoir');
     await page.getByRole('button', { name: /se connecter/i }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+    // The owner switches to the bench shop, as with the shop switcher of the top bar.
+    await page.evaluate((shop) => localStorage.setItem('service', JSON.stringify(shop)), {
+      id: seeded.shop,
+      nom: seeded.shopNom,
+    });
     await page.goto(`${baseUrl}/pages/ventes`);
     const search = page.getByLabel('Rechercher ou scanner un produit');
     await search.waitFor();
@@ -267,9 +265,9 @@ async function scanToLine(baseUrl, seeded) {
 }
 
 export async function benchVentes(baseUrl, databaseUrl, withBrowser) {
-  const seeded = await seed(databaseUrl);
   const s = await session(baseUrl);
-  const http = await overHttp(baseUrl, s, seeded.shop, seeded.produits);
+  const seeded = await seed(baseUrl, s);
+  const http = await overHttp(baseUrl, s, seeded);
   const inProcess = await direct(databaseUrl, seeded);
   const out = [`  Encaissement de ventes de 5 lignes (espèces), ${PER_LEVEL} ventes par palier :`];
   for (let i = 0; i < LEVELS.length; i++) {

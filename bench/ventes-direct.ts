@@ -2,6 +2,7 @@
 // authentication, no validation of the body. Started by bench/ventes.mjs through tsx; prints one
 // JSON line of results. Shows, next to the HTTP figures, what our layers cost.
 import { readFileSync } from 'node:fs';
+import type { KyselyPlugin } from 'kysely';
 import { createVente } from '../apps/api/src/modules/ventes/ventes.create.js';
 import { openDatabase } from '../apps/api/src/db/database.js';
 import { venteInputSchema } from '@comptoir/shared';
@@ -23,7 +24,18 @@ const database = openDatabase(
     ? { kind: 'sqlite', file: url.slice('sqlite:'.length) }
     : { kind: 'postgres', url },
 );
-const ctx = { database } as unknown as AppContext;
+// Counts the SQL statements sent to the database: each is a round trip on PostgreSQL.
+let statements = 0;
+const counter: KyselyPlugin = {
+  transformQuery: (args) => {
+    statements++;
+    return args.node;
+  },
+  transformResult: async (args) => args.result,
+};
+const ctx = {
+  database: { ...database, db: database.db.withPlugin(counter) },
+} as unknown as AppContext;
 const service = await database.db
   .selectFrom('services')
   .selectAll()
@@ -45,11 +57,18 @@ function cart() {
   });
 }
 
-const results: Array<{ terminals: number; sales: number; ms: number; latencies: number[] }> = [];
+const results: Array<{
+  terminals: number;
+  sales: number;
+  ms: number;
+  latencies: number[];
+  statements: number;
+}> = [];
 for (const terminals of levels) {
   const latencies: number[] = [];
   const perTerminal = Math.ceil(perLevel / terminals);
   const t0 = performance.now();
+  const before = statements;
   await Promise.all(
     Array.from({ length: terminals }, async () => {
       for (let i = 0; i < perTerminal; i++) {
@@ -60,7 +79,13 @@ for (const terminals of levels) {
       }
     }),
   );
-  results.push({ terminals, sales: latencies.length, ms: performance.now() - t0, latencies });
+  results.push({
+    terminals,
+    sales: latencies.length,
+    ms: performance.now() - t0,
+    latencies,
+    statements: statements - before,
+  });
 }
 await database.close();
 console.log(JSON.stringify(results));

@@ -274,7 +274,10 @@ export async function benchVentes(baseUrl, databaseUrl, withBrowser) {
     const h = line(http[i]);
     const d = line(inProcess[i]);
     out.push(`    HTTP    ${h.text}`);
-    out.push(`    direct  ${d.text}   → rapport ${(d.perSecond / h.perSecond).toFixed(2)}`);
+    const perSale = inProcess[i].statements / inProcess[i].sales;
+    out.push(
+      `    direct  ${d.text}   → rapport ${(d.perSecond / h.perSecond).toFixed(2)}, ${perSale.toFixed(1)} requêtes SQL par vente`,
+    );
   }
   if (withBrowser) out.push(await scanToLine(baseUrl, seeded));
   return out.join('\n');

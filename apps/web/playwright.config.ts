@@ -4,7 +4,10 @@ import { defineConfig, devices } from '@playwright/test';
  * Browser tests in Debian's Chromium against the built app, served by the real API on SQLite with
  * demo data and a real SMTP server (see e2e/global-setup.ts).
  */
-export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 8181);
+// A port of this run's own (kept in the environment, which the workers inherit): two runs side by
+// side on one machine (a developer's and a build's) never talk to each other's server.
+process.env['E2E_PORT'] ??= String(20_000 + (process.pid % 20_000));
+export const E2E_PORT = Number(process.env['E2E_PORT']);
 
 export default defineConfig({
   testDir: './e2e',

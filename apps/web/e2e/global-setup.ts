@@ -15,6 +15,16 @@ export default async function globalSetup() {
   const mail = await startMailCatcher();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'comptoir-e2e-'));
   const baseUrl = `http://127.0.0.1:${E2E_PORT}`;
+  // A server already there belongs to someone else: never run the tests against it.
+  if (
+    await fetch(`${baseUrl}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(
+      `Le port ${E2E_PORT} est déjà pris : relancez, ou choisissez-en un par E2E_PORT.`,
+    );
   const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
     env: {
       ...process.env,

@@ -32,6 +32,7 @@ import { fournisseursRoutes } from './modules/fournisseurs/fournisseurs.routes.j
 import { retoursRoutes } from './modules/retours/retours.routes.js';
 import { dettesRoutes } from './modules/dettes/dettes.routes.js';
 import { ventesRoutes } from './modules/ventes/ventes.routes.js';
+import { depensesRoutes } from './modules/depenses/depenses.routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -162,6 +163,7 @@ export async function buildApp(
   retoursRoutes(app, ctx);
   dettesRoutes(app, ctx);
   ventesRoutes(app, ctx);
+  depensesRoutes(app, ctx);
 
   defineRoute(app, ctx, {
     method: 'GET',

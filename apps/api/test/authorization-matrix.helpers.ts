@@ -48,6 +48,8 @@ export interface Fixtures {
   newProduit(): Promise<number>;
   newClient(): Promise<number>;
   newFournisseur(): Promise<number>;
+  /** A fresh expense of shop A, without receipt. */
+  newDepense(): Promise<number>;
   /** An active subscription of a fresh owner (not one of the actors). */
   newAbonnement(): Promise<number>;
   /** A fresh owner without subscription. */

@@ -14,6 +14,7 @@ import {
   type Call,
   type MatrixRow,
 } from './authorization-matrix.helpers.js';
+import { DEPENSES_MATRIX } from './authorization-matrix.depenses.js';
 
 export {
   ACTORS,
@@ -664,4 +665,5 @@ export const MATRIX: MatrixRow[] = [
     otherShop: otherShopOf(only('ownerA')),
     call: async (f) => ({ params: { fournisseurId: await f.newFournisseur() } }),
   },
+  ...DEPENSES_MATRIX,
 ];

@@ -31,6 +31,7 @@ import type { Answer, TestClient } from './support/http.js';
 import { fileForm, redPng } from './support/images.js';
 import { expectProblem } from './support/problem.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
+import { depenseFixtures } from './support/depenses.js';
 
 const key = (method: string, url: string) => `${method} ${url}`;
 const isShopScoped = (url: string) => url.includes(':serviceId');
@@ -274,6 +275,7 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
       )
     ).retour.id;
 
+    const depenses = await depenseFixtures(ctx, shopARow, world.ownerA.id);
     fixtures = {
       params: {
         fileId,
@@ -294,7 +296,10 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         venteLigneId,
         retourId,
         debiteurId,
+        categorieDepenseId: depenses.categorieDepenseId,
+        depenseId: depenses.depenseId,
       },
+      newDepense: depenses.newDepense,
       newCategorie: () => newNamed('categories'),
       newMarque: () => newNamed('marques'),
       newProduit,

@@ -62,6 +62,19 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
         })) as { id: number; codeBarres: string },
       vente: (body: unknown) => post('ventes', body),
       retour: (venteId: number, body: unknown) => post(`ventes/${venteId}/retours`, body),
+      categorieDepense: async () =>
+        (await post('categories-depenses', { nom: `Catégorie ${++n}` })).id as number,
+      depense: async (categorieId: number) =>
+        (
+          await post('depenses', {
+            cleIdempotence: randomUUID(),
+            categorieId,
+            libelle: `Dépense ${++n}`,
+            montant: 1000,
+            date: '2020-01-10',
+            mode: 'especes',
+          })
+        ).id as number,
     };
   }
   /** One item of every kind in `shop`: a debtor's credit sale of a stocked product, and a return of it. */
@@ -85,7 +98,18 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       mode: 'remboursement',
       modeRemboursement: 'especes',
     });
+    const categorieDepenseId = await make.categorieDepense();
+    const depenseId = await make.depense(categorieDepenseId);
+    await ok(
+      client.request('POST', `/api/services/${shop}/depenses/${depenseId}/justificatif`, {
+        token,
+        form: fileForm(png, 'image/png'),
+      }),
+      'justificatif',
+    );
     return {
+      categorieDepenseId,
+      depenseId,
       categorieId: await make.categorie(),
       marqueId: await make.marque(),
       fournisseurId: await make.fournisseur(),
@@ -155,6 +179,7 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       newProduit: async () => (await makeA.produit()).id,
       newClient: makeA.client,
       newFournisseur: makeA.fournisseur,
+      newDepense: () => makeA.depense(Number(params.A['categorieDepenseId'])),
       newAbonnement: unused('newAbonnement'),
       newOwner: unused('newOwner'),
       loginBody: unused('loginBody'),

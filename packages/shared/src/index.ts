@@ -35,3 +35,4 @@ export * from './schemas/retours.js';
 export * from './document/index.js';
 export * from './schemas/dettes.js';
 export * from './schemas/integer.js';
+export * from './schemas/depenses.js';

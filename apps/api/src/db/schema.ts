@@ -32,11 +32,13 @@ import type {
   ReglementAllocationsTable,
 } from './schema/documents.js';
 import type { DevisTable, DevisLignesTable } from './schema/devis.js';
+import type { DepensesTables } from './schema/depenses.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/catalogue.js';
 export type * from './schema/documents.js';
 export type * from './schema/devis.js';
+export type * from './schema/depenses.js';
 
 /**
  * Tables as Kysely sees them. Conventions shared by SQLite and PostgreSQL:
@@ -73,4 +75,7 @@ export interface DB {
   reglement_allocations: ReglementAllocationsTable;
   devis: DevisTable;
   devis_lignes: DevisLignesTable;
+  depense_categories: DepensesTables['depense_categories'];
+  depenses: DepensesTables['depenses'];
+  depense_historique: DepensesTables['depense_historique'];
 }

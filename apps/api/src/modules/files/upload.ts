@@ -53,39 +53,66 @@ const tooLarge = (detail: string) =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', 'Fichier trop volumineux', detail);
 
 /**
- * Reads one image from the multipart field `file` (JPEG, PNG, WebP or GIF, 5 Mo at most), checks
- * it really is one, and returns it transformed. The whole form is read: a second file, more than
- * ten fields (413) or a form cut short (400) is refused. 400 without a file, 415 not an image,
- * judged by its bytes (signature, then the format sharp decodes), whatever type was declared.
+ * Reads the one file of the multipart field `file` (5 Mo at most) whose declared type is one of
+ * `accept` (`refused()` otherwise, before reading it). The whole form is read: a second file, more
+ * than ten fields (413) or a form cut short (400) is refused; 400 without a file. The declared
+ * type is only a first filter: the caller judges the bytes.
  */
-export async function readImage(request: FastifyRequest, upload: ImageUpload): Promise<Buffer> {
-  const lower = upload.label.charAt(0).toLowerCase() + upload.label.slice(1);
+export async function readFilePart(
+  request: FastifyRequest,
+  label: string,
+  accept: readonly string[],
+  refused: () => AppError,
+): Promise<{ data: Buffer; mimetype: string }> {
+  const lower = label.charAt(0).toLowerCase() + label.slice(1);
   if (!request.isMultipart())
     throw badRequest(`Envoyez ${lower} dans un formulaire multipart, champ « file ».`);
-  let input: Buffer | undefined;
+  let input: { data: Buffer; mimetype: string } | undefined;
   try {
     const parts = request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } });
     for await (const part of parts) {
       if (part.type !== 'file') continue;
-      if (!(PHOTO_TYPES as readonly string[]).includes(part.mimetype)) {
+      if (!accept.includes(part.mimetype)) {
         part.file.resume();
-        throw notAnImage();
+        throw refused();
       }
-      input = await part.toBuffer();
+      input = { data: await part.toBuffer(), mimetype: part.mimetype };
     }
   } catch (error) {
-    throw multipartError(error, upload.label);
+    throw multipartError(error, label);
   }
-  if (!input) throw badRequest('Aucun fichier reçu : choisissez une image.');
-  if (!looksAllowed(input)) throw notAnImage();
+  if (!input) throw badRequest(`Aucun fichier reçu : choisissez ${lower}.`);
+  return input;
+}
+
+/**
+ * An image judged by its bytes (signature, then the format sharp decodes), whatever type was
+ * declared, returned transformed; 415 otherwise.
+ */
+export async function decodeImage(
+  input: Buffer,
+  transform: ImageUpload['transform'],
+  refused: () => AppError = notAnImage,
+): Promise<Buffer> {
+  if (!looksAllowed(input)) throw refused();
   try {
     const image = sharp(input, { limitInputPixels: 40_000_000 });
     const { format } = await image.metadata();
-    if (!format || !DECODED_FORMATS.has(format)) throw notAnImage();
-    return await upload.transform(image.rotate()).toBuffer();
+    if (!format || !DECODED_FORMATS.has(format)) throw refused();
+    return await transform(image.rotate()).toBuffer();
   } catch {
-    throw notAnImage();
+    throw refused();
   }
+}
+
+/**
+ * Reads one image from the multipart field `file` (JPEG, PNG, WebP or GIF, 5 Mo at most), checks
+ * it really is one, and returns it transformed (readFilePart, then decodeImage): 415 when it is
+ * not an image, judged by its bytes, whatever type was declared.
+ */
+export async function readImage(request: FastifyRequest, upload: ImageUpload): Promise<Buffer> {
+  const { data } = await readFilePart(request, upload.label, PHOTO_TYPES, notAnImage);
+  return decodeImage(data, upload.transform);
 }
 
 /** Stores an image in `files` within a transaction and gives back its new id. */

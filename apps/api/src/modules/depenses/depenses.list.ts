@@ -1,0 +1,129 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import {
+  currencyExponent,
+  formatDate,
+  MODE_PAIEMENT_LABELS,
+  parseSort,
+  type DepenseListQuery,
+  type DepensePage,
+} from '@comptoir/shared';
+import { csvFile } from '../../core/csv.js';
+import { lowerContains, offsetOf } from '../../db/paging.js';
+import type { DB } from '../../db/schema.js';
+import { decimal } from '../produits/produits.csv.js';
+import { mapDepense, selectDepenses } from './depenses.repository.js';
+
+type Filters = Omit<DepenseListQuery, 'page' | 'size'>;
+type Eb = ExpressionBuilder<DB & { d: DB['depenses'] }, 'd'>;
+
+/**
+ * The live expenses of the shop matching the filters. `supprime_le is null` is written as the
+ * partial indexes of migration 012 say it, so that both databases read them.
+ */
+function where(eb: Eb, serviceId: number, f: Filters) {
+  const c: Expression<SqlBool>[] = [
+    eb('d.service_id', '=', serviceId),
+    eb('d.supprime_le', 'is', null),
+  ];
+  if (f.du) c.push(eb('d.date', '>=', f.du));
+  if (f.au) c.push(eb('d.date', '<=', f.au));
+  if (f.categorieId !== undefined) c.push(eb('d.categorie_id', '=', f.categorieId));
+  if (f.q) c.push(lowerContains(sql`d.libelle`, f.q));
+  return eb.and(c);
+}
+
+const SORTS = { date: 'd.date', montant: 'd.montant' } as const;
+
+function selectPage(db: Kysely<DB>, serviceId: number, f: Filters) {
+  const { field, direction } = f.sort
+    ? parseSort<keyof typeof SORTS>(f.sort, 'date')
+    : { field: 'date' as const, direction: 'desc' as const };
+  return selectDepenses(db)
+    .where((eb) => where(eb as unknown as Eb, serviceId, f))
+    .orderBy(sql.ref(SORTS[field]), direction)
+    .orderBy('d.id', direction);
+}
+
+/** A page of expenses, newest first by default, with the totals of the whole filtered set. */
+export async function listDepenses(
+  db: Kysely<DB>,
+  serviceId: number,
+  query: DepenseListQuery,
+): Promise<DepensePage> {
+  const groups = await db
+    .selectFrom('depenses as d')
+    .where((eb) => where(eb as unknown as Eb, serviceId, query))
+    .select([
+      'd.categorie_id',
+      sql<number>`count(*)`.as('nombre'),
+      sql<number>`sum(d.montant)`.as('montant'),
+    ])
+    .groupBy('d.categorie_id')
+    .execute();
+  const names = new Map(
+    groups.length
+      ? (
+          await db
+            .selectFrom('depense_categories')
+            .select(['id', 'nom'])
+            .where(
+              'id',
+              'in',
+              groups.map((g) => g.categorie_id),
+            )
+            .execute()
+        ).map((c) => [c.id, c.nom])
+      : [],
+  );
+  const parCategorie = groups
+    .map((g) => ({
+      categorie: { id: g.categorie_id, nom: names.get(g.categorie_id) ?? '' },
+      nombre: Number(g.nombre),
+      montant: Number(g.montant),
+    }))
+    .sort((a, b) => b.montant - a.montant || a.categorie.id - b.categorie.id);
+  const nombre = parCategorie.reduce((n, g) => n + g.nombre, 0);
+  const rows = await selectPage(db, serviceId, query)
+    .limit(query.size)
+    .offset(offsetOf(query))
+    .execute();
+  return {
+    items: rows.map(mapDepense),
+    total: nombre,
+    page: query.page,
+    size: query.size,
+    totaux: { nombre, montant: parCategorie.reduce((n, g) => n + g.montant, 0), parCategorie },
+  };
+}
+
+export const DEPENSES_CSV_HEADERS = [
+  'Date',
+  'Catégorie',
+  'Libellé',
+  'Montant',
+  'Mode de paiement',
+  'Justificatif',
+  'Enregistrée par',
+];
+
+/** Every live expense matching the filters as CSV for a French spreadsheet (core/csv.ts). */
+export async function depensesCsv(
+  db: Kysely<DB>,
+  shop: { id: number; devise: string },
+  query: Filters,
+): Promise<string> {
+  const rows = (await selectPage(db, shop.id, query).execute()).map(mapDepense);
+  const e = currencyExponent(shop.devise);
+  return csvFile(
+    DEPENSES_CSV_HEADERS,
+    rows.map((d) => [
+      formatDate(d.date, 'UTC'),
+      d.categorie.nom,
+      d.libelle,
+      decimal(d.montant, e),
+      MODE_PAIEMENT_LABELS[d.mode],
+      d.justificatif ? (d.justificatif.type === 'pdf' ? 'PDF' : 'Photo') : 'Non',
+      `${d.auteur.prenom} ${d.auteur.nom}`,
+    ]),
+  );
+}

@@ -24,6 +24,7 @@ import {
  */
 export const TYPE_VENTE_REFERENCES: readonly Reference[] = [
   { table: 'ventes', column: 'type_vente_id', one: 'vente', many: 'ventes' },
+  { table: 'devis', column: 'type_vente_id', one: 'devis', many: 'devis' },
 ];
 
 const prixUtilise = (value: string): PrixUtilise =>

@@ -33,6 +33,8 @@ import { retoursRoutes } from './modules/retours/retours.routes.js';
 import { dettesRoutes } from './modules/dettes/dettes.routes.js';
 import { ventesRoutes } from './modules/ventes/ventes.routes.js';
 import { depensesRoutes } from './modules/depenses/depenses.routes.js';
+import { achatsRoutes } from './modules/achats/achats.routes.js';
+import { dettesFournisseursRoutes } from './modules/achats/dettes-fournisseurs.routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -164,6 +166,8 @@ export async function buildApp(
   dettesRoutes(app, ctx);
   ventesRoutes(app, ctx);
   depensesRoutes(app, ctx);
+  achatsRoutes(app, ctx);
+  dettesFournisseursRoutes(app, ctx);
 
   defineRoute(app, ctx, {
     method: 'GET',

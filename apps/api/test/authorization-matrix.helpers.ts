@@ -50,6 +50,8 @@ export interface Fixtures {
   newFournisseur(): Promise<number>;
   /** A fresh expense of shop A, without receipt. */
   newDepense(): Promise<number>;
+  /** A fresh draft purchase of shop A (supplier fournisseurId, product produitStockId). */
+  newAchat(): Promise<number>;
   /** An active subscription of a fresh owner (not one of the actors). */
   newAbonnement(): Promise<number>;
   /** A fresh owner without subscription. */

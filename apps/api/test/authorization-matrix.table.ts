@@ -15,6 +15,7 @@ import {
   type MatrixRow,
 } from './authorization-matrix.helpers.js';
 import { DEPENSES_MATRIX } from './authorization-matrix.depenses.js';
+import { ACHATS_MATRIX } from './authorization-matrix.achats.js';
 
 export {
   ACTORS,
@@ -666,4 +667,5 @@ export const MATRIX: MatrixRow[] = [
     call: async (f) => ({ params: { fournisseurId: await f.newFournisseur() } }),
   },
   ...DEPENSES_MATRIX,
+  ...ACHATS_MATRIX,
 ];

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, retourInputSchema, venteInputSchema } from '@comptoir/shared';
+import {
+  achatInputSchema,
+  achatValidationSchema,
+  formatDate,
+  retourInputSchema,
+  venteInputSchema,
+} from '@comptoir/shared';
 import { nowIso } from '../src/db/time.js';
 import { applyMovement } from '../src/modules/stock/stock.service.js';
 import { createVente } from '../src/modules/ventes/ventes.create.js';
 import { createRetour } from '../src/modules/retours/retours.create.js';
+import { createAchat } from '../src/modules/achats/achats.draft.js';
+import { validateAchat } from '../src/modules/achats/achats.validate.js';
 import { hashToken, newOpaqueToken } from '../src/modules/auth/tokens.js';
 import {
   ACTORS,
@@ -276,6 +284,31 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     ).retour.id;
 
     const depenses = await depenseFixtures(ctx, shopARow, world.ownerA.id);
+    // Purchases: drafts of the supplier fournisseurId, and a validated unpaid one of a million units.
+    const newAchat = async () =>
+      (
+        await createAchat(
+          ctx,
+          shopARow,
+          world.ownerA.id,
+          achatInputSchema.parse({
+            cleIdempotence: `matrice-achat-${++n}`,
+            fournisseurId,
+            date: '2026-06-15',
+            lignes: [{ produitId: produitStockId, quantite: 1_000_000_000, prixUnitaire: 100 }],
+          }),
+        )
+      ).achat.id;
+    const achat = (
+      await validateAchat(
+        ctx,
+        shopARow,
+        world.ownerA.id,
+        await newAchat(),
+        achatValidationSchema.parse({ cleIdempotence: 'matrice-validation-1' }),
+      )
+    ).achat;
+
     fixtures = {
       params: {
         fileId,
@@ -298,8 +331,11 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         debiteurId,
         categorieDepenseId: depenses.categorieDepenseId,
         depenseId: depenses.depenseId,
+        achatId: achat.id,
+        achatLigneId: achat.lignes[0]!.id,
       },
       newDepense: depenses.newDepense,
+      newAchat,
       newCategorie: () => newNamed('categories'),
       newMarque: () => newNamed('marques'),
       newProduit,

@@ -75,6 +75,15 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
             mode: 'especes',
           })
         ).id as number,
+      achat: async (fournisseurId: number, produitId: number) =>
+        (await post('achats', {
+          cleIdempotence: randomUUID(),
+          fournisseurId,
+          date: '2026-06-15',
+          lignes: [{ produitId, quantite: 1_000_000, prixUnitaire: 100 }],
+        })) as { id: number; lignes: Array<{ id: number }> },
+      valider: (achatId: number) =>
+        post(`achats/${achatId}/validation`, { cleIdempotence: randomUUID() }),
     };
   }
   /** One item of every kind in `shop`: a debtor's credit sale of a stocked product, and a return of it. */
@@ -107,12 +116,17 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       }),
       'justificatif',
     );
+    const fournisseurId = await make.fournisseur();
+    const achat = await make.achat(fournisseurId, produit.id);
+    await make.valider(achat.id);
     return {
       categorieDepenseId,
       depenseId,
       categorieId: await make.categorie(),
       marqueId: await make.marque(),
-      fournisseurId: await make.fournisseur(),
+      fournisseurId,
+      achatId: achat.id,
+      achatLigneId: achat.lignes[0]!.id,
       produitId: libre.id,
       produitStockId: produit.id,
       code: libre.codeBarres,
@@ -180,6 +194,13 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       newClient: makeA.client,
       newFournisseur: makeA.fournisseur,
       newDepense: () => makeA.depense(Number(params.A['categorieDepenseId'])),
+      newAchat: async () =>
+        (
+          await makeA.achat(
+            params.A['fournisseurId'] as number,
+            params.A['produitStockId'] as number,
+          )
+        ).id,
       newAbonnement: unused('newAbonnement'),
       newOwner: unused('newOwner'),
       loginBody: unused('loginBody'),

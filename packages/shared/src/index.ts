@@ -36,3 +36,5 @@ export * from './document/index.js';
 export * from './schemas/dettes.js';
 export * from './schemas/integer.js';
 export * from './schemas/depenses.js';
+export * from './schemas/achats.js';
+export * from './schemas/achats-fournisseurs.js';

@@ -15,6 +15,7 @@ const PREFIXES = {
   devis: { column: 'prefixe_devis' },
   facture: { column: 'prefixe_facture' },
   achat: { column: 'prefixe_achat' },
+  retour_achat: { fixed: 'RA' },
 } as const satisfies Record<string, { column: PrefixColumn } | { fixed: string }>;
 
 export type DocumentKind = keyof typeof PREFIXES;

@@ -33,19 +33,21 @@ import type {
 } from './schema/documents.js';
 import type { DevisTable, DevisLignesTable } from './schema/devis.js';
 import type { DepensesTables } from './schema/depenses.js';
+import type { AchatsTables } from './schema/achats.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/catalogue.js';
 export type * from './schema/documents.js';
 export type * from './schema/devis.js';
 export type * from './schema/depenses.js';
+export type * from './schema/achats.js';
 
 /**
  * Tables as Kysely sees them. Conventions shared by SQLite and PostgreSQL:
  * timestamps are ISO 8601 UTC text, booleans are integers 0/1, money is an integer count of the
  * currency's minor unit, quantities are integers in thousandths.
  */
-export interface DB {
+export interface DB extends AchatsTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   services: ServicesTable;

@@ -6,3 +6,4 @@ export * from './lignes.js';
 export * from './paiements.js';
 export * from './tiers.js';
 export * from './vente.js';
+export * from './achat.js';

@@ -14,6 +14,7 @@ export const MOUVEMENT_TYPES = [
   'inventaire',
   'transfert',
   'initial',
+  'retour_fournisseur',
 ] as const;
 export type MouvementType = (typeof MOUVEMENT_TYPES)[number];
 
@@ -25,6 +26,7 @@ export const MOUVEMENT_TYPE_LABELS: Record<MouvementType, string> = {
   inventaire: 'Inventaire',
   transfert: 'Transfert',
   initial: 'Stock initial',
+  retour_fournisseur: 'Retour au fournisseur',
 };
 
 /** A quantity in thousandths (1.5 kg = 1500). */

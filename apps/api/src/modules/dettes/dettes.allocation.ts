@@ -104,6 +104,26 @@ async function imputer(
 }
 
 /**
+ * THE allocation order of money over debts (customers' and suppliers'): `montant` spread over
+ * `items` in their order, each up to its rest; returns the parts and what is left unallocated.
+ */
+export function parOrdre<T extends { reste: number }>(
+  montant: number,
+  items: readonly T[],
+): { parts: Array<{ item: T; montant: number }>; nonAlloue: number } {
+  let left = montant;
+  const parts: Array<{ item: T; montant: number }> = [];
+  for (const item of items) {
+    if (left <= 0) break;
+    const part = Math.min(left, item.reste);
+    if (part <= 0) continue;
+    left -= part;
+    parts.push({ item, montant: part });
+  }
+  return { parts, nonAlloue: left };
+}
+
+/**
  * Spreads `montant` of règlement `reglementId` over `dettes` in their order, each up to its rest,
  * then refreshes each sale's status. Returns the allocations and what is left unallocated.
  * `at`: the allocations' date (now by default).
@@ -119,14 +139,10 @@ export async function allouer(
     at?: string;
   },
 ): Promise<{ allocations: Allocation[]; nonAlloue: number }> {
-  let left = input.montant;
   const allocations: Allocation[] = [];
   const at = input.at ?? nowIso();
-  for (const dette of input.dettes) {
-    if (left <= 0) break;
-    const part = Math.min(left, dette.reste);
-    if (part <= 0) continue;
-    left -= part;
+  const { parts, nonAlloue } = parOrdre(input.montant, input.dettes);
+  for (const { item: dette, montant: part } of parts) {
     allocations.push({ detteId: dette.id, venteId: dette.venteId, montant: part });
     const { reglementId, serviceId, argent } = input;
     await imputer(trx, {
@@ -140,7 +156,7 @@ export async function allouer(
     });
     await refreshVenteStatut(trx, dette.venteId);
   }
-  return { allocations, nonAlloue: left };
+  return { allocations, nonAlloue };
 }
 
 /**

@@ -86,10 +86,12 @@ export async function updateFournisseur(
 }
 
 /**
- * Tables whose rows name a supplier (`fournisseur_id`). None exists yet: the purchasing issue adds
- * its purchases and supplier debts here, and a supplier with documents can then no longer be deleted.
+ * Tables whose rows name a supplier (`fournisseur_id`): a supplier with purchases (their returns
+ * and payments come with them) can no longer be deleted.
  */
-export const FOURNISSEUR_REFERENCES: Reference[] = [];
+export const FOURNISSEUR_REFERENCES: Reference[] = [
+  { table: 'achats', column: 'fournisseur_id', one: 'achat', many: 'achats' },
+];
 
 /** Deletes a supplier without documents; with some: 409 naming them (deactivate instead). */
 export async function deleteFournisseur(

@@ -14,6 +14,7 @@ const SETS = {
     'apps/api/test/retours.test.ts',
     'apps/api/test/dettes.test.ts',
     'apps/api/test/dettes.allocation.test.ts',
+    'apps/api/test/dettes.avoirs.test.ts',
     'apps/api/test/catalogue.import.test.ts',
     'apps/api/test/catalogue.produits.test.ts',
   ],

@@ -196,8 +196,9 @@ describe(`registre de stock : refus et stock initial (${TEST_DIALECT})`, () => {
   });
 
   it('stock initial d’un import : un mouvement « initial » par produit qui en a, par lots, sans doublon', async () => {
-    // 1 203 products: two batches of movements; every third one has no opening stock.
-    const ids = await produits(1203);
+    // 1 600 products, every third one without opening stock: 1 066 movements, two batches of at
+    // most 1 000 (with fewer than 1 001 movements, a batch that wrote every row would go unseen).
+    const ids = await produits(1600);
     const items = ids.map((produitId, i) => ({ produitId, quantite: i % 3 === 0 ? 0 : i * 10 }));
     await db()
       .transaction()

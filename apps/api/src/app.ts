@@ -35,6 +35,8 @@ import { ventesRoutes } from './modules/ventes/ventes.routes.js';
 import { depensesRoutes } from './modules/depenses/depenses.routes.js';
 import { achatsRoutes } from './modules/achats/achats.routes.js';
 import { dettesFournisseursRoutes } from './modules/achats/dettes-fournisseurs.routes.js';
+import { tableauRoutes } from './modules/tableau/tableau.routes.js';
+import { rapportsRoutes } from './modules/rapports/rapports.routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -168,6 +170,8 @@ export async function buildApp(
   depensesRoutes(app, ctx);
   achatsRoutes(app, ctx);
   dettesFournisseursRoutes(app, ctx);
+  tableauRoutes(app, ctx);
+  rapportsRoutes(app, ctx);
 
   defineRoute(app, ctx, {
     method: 'GET',

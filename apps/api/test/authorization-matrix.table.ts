@@ -16,6 +16,7 @@ import {
 } from './authorization-matrix.helpers.js';
 import { DEPENSES_MATRIX } from './authorization-matrix.depenses.js';
 import { ACHATS_MATRIX } from './authorization-matrix.achats.js';
+import { TABLEAU_ROWS } from './authorization-matrix.tableau.js';
 
 export {
   ACTORS,
@@ -668,4 +669,5 @@ export const MATRIX: MatrixRow[] = [
   },
   ...DEPENSES_MATRIX,
   ...ACHATS_MATRIX,
+  ...TABLEAU_ROWS,
 ];

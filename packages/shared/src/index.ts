@@ -38,3 +38,6 @@ export * from './schemas/integer.js';
 export * from './schemas/depenses.js';
 export * from './schemas/achats.js';
 export * from './schemas/achats-fournisseurs.js';
+export * from './tableau/periode.js';
+export * from './schemas/tableau.js';
+export * from './schemas/rapports.js';

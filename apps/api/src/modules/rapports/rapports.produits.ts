@@ -1,0 +1,185 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  addDays,
+  parseSort,
+  shopTimeZone,
+  startOfLocalDayUtc,
+  type RapportProduit,
+  type RapportProduitsExportQuery,
+  type RapportProduitsPage,
+  type RapportProduitsQuery,
+  type RapportProduitsSort,
+} from '@comptoir/shared';
+import type { DB } from '../../db/schema.js';
+
+/**
+ * The product report of a shop: per product sold or returned in the period (the shop's days),
+ * quantities, revenue, cost, margin and stock, in one query (two grouped CTEs, sums over the whole
+ * filtered set by window); sorted by any column in SQL, then paged.
+ */
+
+export interface ReportShop {
+  id: number;
+  pays: string | null;
+}
+
+type Filters = RapportProduitsExportQuery;
+
+/** Cost (or value) of a quantity in thousandths, rounded half away from zero. */
+export const valueSql = (quantity: string, unitCost: string) =>
+  sql<number>`case when ${sql.raw(quantity)} >= 0 then (${sql.raw(quantity)} * ${sql.raw(unitCost)} + 500) / 1000 else -((-${sql.raw(quantity)} * ${sql.raw(unitCost)} + 500) / 1000) end`;
+
+const SORTS: Record<RapportProduitsSort, string> = {
+  nom: 'x.nom',
+  quantiteVendue: 'x.qv',
+  quantiteRetournee: 'x.qr',
+  caHt: 'x.ht',
+  caTtc: 'x.ttc',
+  cout: 'x.cout',
+  marge: 'x.marge',
+  tauxMarge: 'x.taux',
+  stock: 'x.stock',
+  valeurStock: 'x.valeur',
+};
+
+function rows(shop: ReportShop, f: Filters): RawBuilder<Record<string, unknown>> {
+  const zone = shopTimeZone(shop.pays);
+  const from = startOfLocalDayUtc(f.du, zone);
+  const to = startOfLocalDayUtc(addDays(f.au, 1), zone);
+  const sale = (v: string) =>
+    sql.join(
+      [
+        sql`${sql.raw(`${v}.service_id`)} = ${shop.id}`,
+        ...(f.vendeurId !== undefined ? [sql`${sql.raw(`${v}.user_id`)} = ${f.vendeurId}`] : []),
+        ...(f.typeVenteId !== undefined
+          ? [sql`${sql.raw(`${v}.type_vente_id`)} = ${f.typeVenteId}`]
+          : []),
+      ],
+      sql` and `,
+    );
+  const product = sql.join(
+    [
+      sql`p.service_id = ${shop.id}`,
+      ...(f.categorieId !== undefined ? [sql`p.categorie_id = ${f.categorieId}`] : []),
+      ...(f.marqueId !== undefined ? [sql`p.marque_id = ${f.marqueId}`] : []),
+    ],
+    sql` and `,
+  );
+  return sql<Record<string, unknown>>`
+    with s as (
+      select l.produit_id, sum(l.quantite) as qv, sum(l.montant_ht) as ht,
+        sum(l.montant_ttc) as ttc, sum(${valueSql('l.quantite', 'l.prix_achat')}) as cout
+      from ventes v join vente_lignes l on l.vente_id = v.id
+      where ${sale('v')} and v.created_at >= ${from} and v.created_at < ${to}
+      group by l.produit_id
+    ), r as (
+      select rl.produit_id, sum(rl.quantite) as qr, sum(rl.montant_ht) as rht,
+        sum(rl.montant_ttc) as rttc, sum(${valueSql('rl.quantite', 'vl.prix_achat')}) as rcout
+      from retours rt join retour_lignes rl on rl.retour_id = rt.id
+        join vente_lignes vl on vl.id = rl.vente_ligne_id
+        join ventes v on v.id = rt.vente_id
+      where rt.service_id = ${shop.id} and ${sale('v')}
+        and rt.created_at >= ${from} and rt.created_at < ${to}
+      group by rl.produit_id
+    ), ids as (select produit_id from s union select produit_id from r),
+    y as (
+      select p.id, p.nom, p.reference, c.nom as categorie, m.nom as marque, u.symbole as unite,
+        coalesce(s.qv, 0) as qv, coalesce(r.qr, 0) as qr, coalesce(s.ht, 0) as ht,
+        coalesce(s.ttc, 0) as ttc, coalesce(r.rht, 0) as rht, coalesce(r.rttc, 0) as rttc,
+        coalesce(s.cout, 0) - coalesce(r.rcout, 0) as cout,
+        p.quantite as stock, ${valueSql('p.quantite', 'p.prix_achat')} as valeur
+      from ids join produits p on p.id = ids.produit_id
+        left join s on s.produit_id = p.id left join r on r.produit_id = p.id
+        left join categories c on c.id = p.categorie_id
+        left join marques m on m.id = p.marque_id
+        join unites u on u.id = p.unite_id
+      where ${product}
+    ), x as (
+      select y.*, (y.ht - y.rht) - y.cout as marge,
+        case when y.ht - y.rht = 0 then null
+          else ((y.ht - y.rht) - y.cout) * 1.0 / (y.ht - y.rht) end as taux
+      from y
+    )
+    select x.*, count(*) over () as n_total, sum(x.qv) over () as t_qv, sum(x.qr) over () as t_qr,
+      sum(x.ht) over () as t_ht, sum(x.ttc) over () as t_ttc, sum(x.rht) over () as t_rht,
+      sum(x.rttc) over () as t_rttc, sum(x.cout) over () as t_cout,
+      sum(x.valeur) over () as t_valeur
+    from x`;
+}
+
+function ordered(shop: ReportShop, f: Filters, limit?: { size: number; offset: number }) {
+  const { field, direction } = parseSort(f.sort, 'caTtc');
+  const dir = sql.raw(f.sort ? direction : 'desc');
+  const column = sql.raw(SORTS[field]);
+  return sql<Record<string, unknown>>`
+    select * from (${rows(shop, f)}) x
+    order by case when ${column} is null then 1 else 0 end, ${column} ${dir}, x.id
+    ${limit ? sql`limit ${limit.size} offset ${limit.offset}` : sql``}`;
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/** marge / net revenue in basis points, rounded half away from zero; null without net revenue. */
+export function tauxMarge(marge: number, netHt: number): number | null {
+  if (netHt === 0) return null;
+  const t = (Math.abs(marge) * 10_000) / Math.abs(netHt);
+  return Math.sign(marge) * Math.sign(netHt) * Math.round(t);
+}
+
+function figures(r: Record<string, unknown>, p = '') {
+  const ht = n(r[`${p}ht`]);
+  const rht = n(r[`${p}rht`]);
+  const cout = n(r[`${p}cout`]);
+  const marge = ht - rht - cout;
+  return {
+    quantiteVendue: n(r[`${p}qv`]),
+    quantiteRetournee: n(r[`${p}qr`]),
+    caHt: ht,
+    caTtc: n(r[`${p}ttc`]),
+    retoursHt: rht,
+    retoursTtc: n(r[`${p}rttc`]),
+    cout,
+    marge,
+    tauxMarge: tauxMarge(marge, ht - rht),
+  };
+}
+
+const item = (r: Record<string, unknown>): RapportProduit => ({
+  produitId: n(r.id),
+  nom: String(r.nom),
+  reference: (r.reference as string | null) ?? null,
+  categorie: (r.categorie as string | null) ?? null,
+  marque: (r.marque as string | null) ?? null,
+  uniteSymbole: String(r.unite),
+  ...figures(r),
+  stock: n(r.stock),
+  valeurStock: n(r.valeur),
+});
+
+/** `GET …/rapports/produits`: a page, and the totals of every product of the filtered set. */
+export async function rapportProduits(
+  db: Kysely<DB>,
+  shop: ReportShop,
+  q: RapportProduitsQuery,
+): Promise<RapportProduitsPage> {
+  const { rows: found } = await ordered(shop, q, {
+    size: q.size,
+    offset: (q.page - 1) * q.size,
+  }).execute(db);
+  let first = found[0];
+  // A page past the end still gives the totals of the set.
+  if (!first && q.page > 1)
+    first = (await ordered(shop, q, { size: 1, offset: 0 }).execute(db)).rows[0];
+  return {
+    items: found.map(item),
+    total: n(first?.n_total),
+    page: q.page,
+    size: q.size,
+    totaux: { ...figures(first ?? {}, 't_'), valeurStock: n(first?.t_valeur) },
+  };
+}
+
+/** Every row of the filtered set, sorted (the export). */
+export async function rapportProduitsAll(db: Kysely<DB>, shop: ReportShop, f: Filters) {
+  return (await ordered(shop, f).execute(db)).rows.map(item);
+}

@@ -1,0 +1,156 @@
+import { sql, type Kysely } from 'kysely';
+import type { Jours, TableauFigures, TableauTotaux } from '@comptoir/shared';
+import type { DB } from '../../db/schema.js';
+import { calendarOf, placeOf, rangeOf, type Calendar } from './tableau.buckets.js';
+
+/**
+ * Sales, costs and returns of a shop by group of its calendar (tableau.buckets.ts), over the period
+ * and the period compared with, in three grouped queries; totals, days and hours are folded here.
+ */
+
+/** Cost of `quantity` thousandths at a unit cost, rounded half up (both are never negative). */
+export const COST_SQL = (unitCost: string, quantity: string) =>
+  sql<number>`(${sql.ref(unitCost)} * ${sql.ref(quantity)} + 500) / 1000`;
+
+const n = (v: unknown) => Number(v ?? 0);
+
+interface Cell {
+  nombre: number;
+  caTtc: number;
+  caHt: number;
+  cout: number;
+  retours: number;
+  retoursTtc: number;
+  retoursHt: number;
+  coutRetours: number;
+}
+const emptyCell = (): Cell => ({
+  nombre: 0,
+  caTtc: 0,
+  caHt: 0,
+  cout: 0,
+  retours: 0,
+  retoursTtc: 0,
+  retoursHt: 0,
+  coutRetours: 0,
+});
+
+async function groups(db: Kysely<DB>, shopId: number, c: Calendar) {
+  const { from, to } = rangeOf(c);
+  const ventes = db
+    .selectFrom('ventes as v')
+    .where('v.service_id', '=', shopId)
+    .where('v.created_at', '>=', from)
+    .where('v.created_at', '<', to)
+    .select([
+      c.bucket('v.created_at').as('b'),
+      sql<number>`count(*)`.as('nombre'),
+      sql<number>`sum(v.total_ttc)`.as('ttc'),
+      sql<number>`sum(v.total_ht)`.as('ht'),
+    ])
+    .groupBy(sql`1`)
+    .execute();
+  const lignes = db
+    .selectFrom('ventes as v')
+    .innerJoin('vente_lignes as l', 'l.vente_id', 'v.id')
+    .where('v.service_id', '=', shopId)
+    .where('v.created_at', '>=', from)
+    .where('v.created_at', '<', to)
+    .select([
+      c.bucket('v.created_at').as('b'),
+      sql<number>`sum(${COST_SQL('l.prix_achat', 'l.quantite')})`.as('cout'),
+    ])
+    .groupBy(sql`1`)
+    .execute();
+  const retours = db
+    .selectFrom('retours as r')
+    .innerJoin('retour_lignes as rl', 'rl.retour_id', 'r.id')
+    .innerJoin('vente_lignes as vl', 'vl.id', 'rl.vente_ligne_id')
+    .where('r.service_id', '=', shopId)
+    .where('r.created_at', '>=', from)
+    .where('r.created_at', '<', to)
+    .select([
+      c.bucket('r.created_at').as('b'),
+      sql<number>`count(distinct r.id)`.as('nombre'),
+      sql<number>`sum(rl.montant_ttc)`.as('ttc'),
+      sql<number>`sum(rl.montant_ht)`.as('ht'),
+      sql<number>`sum(${COST_SQL('vl.prix_achat', 'rl.quantite')})`.as('cout'),
+    ])
+    .groupBy(sql`1`)
+    .execute();
+  return Promise.all([ventes, lignes, retours]);
+}
+
+export function totauxOf(cells: Cell[]): TableauTotaux {
+  const t = cells.reduce((a, x) => {
+    for (const k of Object.keys(a) as (keyof Cell)[]) a[k] += x[k];
+    return a;
+  }, emptyCell());
+  return {
+    nombreVentes: t.nombre,
+    caTtc: t.caTtc,
+    caHt: t.caHt,
+    coutVentes: t.cout,
+    nombreRetours: t.retours,
+    retoursTtc: t.retoursTtc,
+    retoursHt: t.retoursHt,
+    coutRetours: t.coutRetours,
+    margeBrute: t.caHt - t.retoursHt - (t.cout - t.coutRetours),
+    panierMoyen: t.nombre ? Math.round(t.caTtc / t.nombre) : 0,
+  };
+}
+
+export type Series = Pick<TableauFigures, 'totaux' | 'totauxPrecedents' | 'parJour' | 'parHeure'>;
+
+/** Totals of the period and of the one compared with, every day of the period, and its hours. */
+export async function seriesOf(
+  db: Kysely<DB>,
+  shopId: number,
+  zone: string,
+  periode: Jours,
+  precedente: Jours,
+): Promise<Series> {
+  const c = calendarOf({ du: precedente.du, au: periode.au }, zone);
+  const days = c.days.map(emptyCell);
+  const hours = Array.from({ length: 24 }, () => ({ nombre: 0, caTtc: 0 }));
+  const first = c.days.indexOf(periode.du);
+  const [ventes, lignes, retours] = await groups(db, shopId, c);
+  for (const r of ventes) {
+    const at = placeOf(c, r.b);
+    if (!at) continue;
+    const d = days[at.day]!;
+    d.nombre += n(r.nombre);
+    d.caTtc += n(r.ttc);
+    d.caHt += n(r.ht);
+    if (at.day >= first) {
+      hours[at.hour]!.nombre += n(r.nombre);
+      hours[at.hour]!.caTtc += n(r.ttc);
+    }
+  }
+  for (const r of lignes) {
+    const at = placeOf(c, r.b);
+    if (at) days[at.day]!.cout += n(r.cout);
+  }
+  for (const r of retours) {
+    const at = placeOf(c, r.b);
+    if (!at) continue;
+    const d = days[at.day]!;
+    d.retours += n(r.nombre);
+    d.retoursTtc += n(r.ttc);
+    d.retoursHt += n(r.ht);
+    d.coutRetours += n(r.cout);
+  }
+  const inPrevious = (day: string) => day >= precedente.du && day <= precedente.au;
+  return {
+    totaux: totauxOf(days.slice(first)),
+    totauxPrecedents: totauxOf(days.filter((_, i) => inPrevious(c.days[i]!))),
+    parJour: days.slice(first).map((d, i) => ({
+      jour: c.days[first + i]!,
+      nombre: d.nombre,
+      caTtc: d.caTtc,
+      caHt: d.caHt,
+      marge: d.caHt - d.retoursHt - (d.cout - d.coutRetours),
+    })),
+    parHeure: hours.map((h, heure) => ({ heure, ...h })),
+  };
+}

@@ -1,0 +1,239 @@
+import fc from 'fast-check';
+import { addDays, joursDe, localDate, shopTimeZone } from '@comptoir/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createService } from './support/factories.js';
+import { TEST_DIALECT } from './support/database.js';
+import type { TestClient } from './support/http.js';
+import { newKey, sellingWorld } from './support/retours-dettes.js';
+import { startTestServer, type TestServer } from './support/test-app.js';
+import {
+  expectedDetail,
+  expectedDettes,
+  expectedMouvements,
+  expectedRapport,
+  expectedSeries,
+  expectedStock,
+  expectedTotaux,
+  expectedValorisation,
+  rawShop,
+  tokenAt,
+} from './tableau.model.js';
+
+/**
+ * Every figure of the dashboard and of the reports equals the independent computation of
+ * tableau.model.ts over the raw rows, after random histories of sales and returns made through
+ * the API at random instants of the last 45 days, in shops of several time zones (Dakar, Paris
+ * across its change of time on 29 March, Douala); the sales list with the same days gives the same
+ * total.
+ */
+
+const NOW = '2026-04-10T21:45:00Z';
+const MINUTES = 45 * 24 * 60;
+const PAYS = ['SN', 'FR', 'CM'] as const;
+const PAIEMENTS = [
+  { mode: 'especes' },
+  { mode: 'mobile_money', operateur: 'Wave' },
+  { mode: 'mobile_money', operateur: 'Orange Money' },
+  { mode: 'carte' },
+];
+
+const venteOp = fc.record({
+  kind: fc.constant('vente' as const),
+  at: fc.integer({ min: 0, max: MINUTES }),
+  lignes: fc.array(
+    fc.record({ produit: fc.nat({ max: 2 }), unites: fc.integer({ min: 1, max: 3 }) }),
+    { minLength: 1, maxLength: 3 },
+  ),
+  paiement: fc.nat({ max: PAIEMENTS.length - 1 }),
+  credit: fc.boolean(),
+  manager: fc.boolean(),
+});
+const retourOp = fc.record({
+  kind: fc.constant('retour' as const),
+  at: fc.integer({ min: 0, max: MINUTES }),
+  vente: fc.nat(),
+  ligne: fc.nat(),
+  unites: fc.integer({ min: 1, max: 2 }),
+});
+
+describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, () => {
+  let server: TestServer;
+  let client: TestClient;
+  let w: Awaited<ReturnType<typeof sellingWorld>>;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    // The subscription starts before the oldest sale of the histories.
+    server.clock.set(new Date(Date.parse(NOW) - MINUTES * 60_000 - 7_200_000));
+    client = server.client();
+    w = await sellingWorld(server.ctx, client);
+  });
+  afterAll(() => server.close());
+
+  const tokenOf = (who: 'ownerA' | 'managerA') =>
+    tokenAt(server.clock, w.world[who], who === 'ownerA' ? 'ROLE_PROPRIETAIRE' : 'ROLE_GERANT');
+
+  it('chaque chiffre égale le calcul sur les ventes, retours et mouvements bruts', async () => {
+    const { db } = server.ctx.database;
+    const seen = { ventes: 0, retours: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...PAYS),
+        fc.array(fc.oneof({ arbitrary: venteOp, weight: 3 }, retourOp), {
+          minLength: 4,
+          maxLength: 16,
+        }),
+        fc.integer({ min: 1, max: 44 }),
+        fc.integer({ min: 0, max: 10 }),
+        async (pays, ops, startBack, length) => {
+          const shop = (await createService(server.ctx, w.world.ownerA.id)).id;
+          await db
+            .updateTable('services')
+            .set({ pays, assujetti_tva: 1, prix_ttc: pays === 'FR' ? 0 : 1 })
+            .where('id', '=', shop)
+            .execute();
+          await addMember(server.ctx, shop, w.world.managerA.id);
+          const zone = shopTimeZone(pays);
+          server.clock.freeze(new Date(Date.parse(NOW) - MINUTES * 60_000 - 3_600_000));
+          const setup = await tokenOf('ownerA');
+          const produits: Array<{ id: number }> = [];
+          for (const [prix, tauxTva] of [
+            [1250, 1800],
+            [999, 1000],
+            [333, 0],
+          ] as const)
+            produits.push(await w.produit({ prix, tauxTva, stock: 12_000, shop, token: setup }));
+          await db
+            .updateTable('produits')
+            .set({ seuil_alerte: 6000 })
+            .where('id', '=', produits[0]!.id)
+            .execute();
+          const clientId = (await w.clientNamed('Client', { shop, token: setup })).id;
+          const ventes: Array<{ id: number; lignes: Array<{ id: number; quantite: number }> }> = [];
+          const sorted = [...ops].sort((a, b) => b.at - a.at);
+          for (const o of sorted) {
+            server.clock.freeze(new Date(Date.parse(NOW) - o.at * 60_000));
+            const owner = await tokenOf('ownerA');
+            const manager = await tokenOf('managerA');
+            if (o.kind === 'vente') {
+              const lignes = o.lignes.map((l) => ({
+                produitId: produits[l.produit]!.id,
+                quantite: l.unites * 1000,
+              }));
+              // Part paid (at most the smallest total, 333), the rest owed by the customer.
+              const answer = await w.postVente(
+                {
+                  lignes,
+                  clientId,
+                  paiements: o.credit ? [] : [{ ...PAIEMENTS[o.paiement]!, montant: 300 }],
+                  echeance: addDays(localDate(server.clock.now(), zone), 7),
+                },
+                { shop, token: o.manager ? manager : owner },
+              );
+              expect([201, 409], JSON.stringify(answer.body)).toContain(answer.status);
+              if (answer.status === 201) ventes.push(answer.body);
+            } else if (ventes.length) {
+              const v = ventes[o.vente % ventes.length]!;
+              const ligne = v.lignes[o.ligne % v.lignes.length]!;
+              const answer = await client.post(
+                `/api/services/${shop}/ventes/${v.id}/retours`,
+                {
+                  cleIdempotence: newKey(),
+                  lignes: [{ ligneId: ligne.id, quantite: o.unites * 1000 }],
+                  mode: 'remboursement',
+                  modeRemboursement: 'especes',
+                },
+                manager,
+              );
+              expect([201, 422]).toContain(answer.status);
+            }
+          }
+          server.clock.freeze(NOW);
+          await check(shop, zone, startBack, length);
+          seen.ventes += ventes.length;
+          seen.retours += (
+            await db.selectFrom('retours').select('id').where('service_id', '=', shop).execute()
+          ).length;
+        },
+      ),
+      { numRuns: TEST_DIALECT === 'postgres' ? 6 : 10 },
+    );
+    // The runs did sell and return.
+    expect(seen.ventes).toBeGreaterThan(20);
+    expect(seen.retours).toBeGreaterThan(3);
+  }, 240_000);
+
+  async function check(shop: number, zone: string, startBack: number, length: number) {
+    const raw = await rawShop(server.ctx, shop);
+    const today = localDate(server.clock.now(), zone);
+    const url = `/api/services/${shop}`;
+    const auth = await tokenOf('ownerA');
+
+    // 30 days, against the 30 days before.
+    const t = (await client.get(`${url}/tableau?periode=30j`, auth)).body;
+    const p = { du: addDays(today, -29), au: today };
+    expect(t.periode).toEqual(p);
+    expect(t.totaux).toEqual(expectedTotaux(raw, p));
+    expect(t.totauxPrecedents).toEqual(
+      expectedTotaux(raw, { du: addDays(today, -59), au: addDays(today, -30) }),
+    );
+    const series = expectedSeries(raw, joursDe(p));
+    expect(t.parJour).toEqual(series.parJour);
+    expect(t.parHeure).toEqual(series.parHeure);
+    const detail = expectedDetail(raw, p);
+    const key = (x: { mode: string; operateur: string | null }) => `${x.mode}|${x.operateur}`;
+    const byKey = (a: any, b: any) => (key(a) < key(b) ? -1 : 1);
+    expect([...t.paiements].sort(byKey)).toEqual([...detail.paiements].sort(byKey));
+    expect(t.topProduits.map((x: any) => x.caTtc)).toEqual(
+      detail.produits.slice(0, 10).map((x) => x.caTtc),
+    );
+    for (const x of t.topProduits)
+      expect(x).toMatchObject(detail.produits.find((d) => d.produitId === x.produitId)!);
+    expect(
+      t.vendeurs.map((x: any) => ({ userId: x.userId, nombre: x.nombre, caTtc: x.caTtc })),
+    ).toEqual(expect.arrayContaining(detail.vendeurs));
+    expect(t.vendeurs).toHaveLength(detail.vendeurs.length);
+    expect(t.dettes).toEqual(expectedDettes(raw, today));
+    expect(t.stock).toEqual(expectedStock(raw));
+
+    // The sales list with the same days: the same count and total.
+    const list = (await client.get(`${url}/ventes?du=${p.du}&au=${p.au}`, auth)).body;
+    expect(list.totaux.nombre).toBe(t.totaux.nombreVentes);
+    expect(list.totaux.totalTtc).toBe(t.totaux.caTtc);
+
+    // A chosen period: dashboard, product report, movements.
+    const du = addDays(today, -startBack);
+    const au = addDays(du, length) > today ? today : addDays(du, length);
+    const q = `du=${du}&au=${au}`;
+    const c = (await client.get(`${url}/tableau?periode=personnalisee&${q}`, auth)).body;
+    expect(c.totaux).toEqual(expectedTotaux(raw, { du, au }));
+    expect(c.parJour).toEqual(expectedSeries(raw, joursDe({ du, au })).parJour);
+    for (const filtre of ['', `&vendeurId=${w.world.managerA.id}`]) {
+      const r = (await client.get(`${url}/rapports/produits?${q}&size=200${filtre}`, auth)).body;
+      const expected = expectedRapport(
+        raw,
+        { du, au },
+        filtre ? { vendeurId: w.world.managerA.id } : {},
+      );
+      expect(r.total).toBe(expected.length);
+      for (const e of expected)
+        expect(r.items.find((i: any) => i.produitId === e.produitId)).toMatchObject(e);
+      const sum = (k: keyof (typeof expected)[number]) =>
+        expected.reduce((a, e) => a + (e[k] as number), 0);
+      expect(r.totaux).toMatchObject({
+        caTtc: sum('caTtc'),
+        cout: sum('cout'),
+        marge: sum('marge'),
+      });
+    }
+    const m = (await client.get(`${url}/rapports/mouvements?${q}`, auth)).body;
+    expect(m.types).toEqual(expect.arrayContaining(expectedMouvements(raw, { du, au })));
+    expect(m.types).toHaveLength(expectedMouvements(raw, { du, au }).length);
+
+    // Stock valuation at the end of a past day, from the ledger.
+    const v = (await client.get(`${url}/rapports/stock?date=${du}`, auth)).body;
+    const ev = expectedValorisation(raw, du);
+    expect(v.total.valeur).toBe([...ev.values()].reduce((a, x) => a + x.valeur, 0));
+    expect(v.total.quantite).toBe([...ev.values()].reduce((a, x) => a + x.quantite, 0));
+  }
+});

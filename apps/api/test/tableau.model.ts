@@ -25,6 +25,8 @@ export async function rawShop(ctx: AppContext, shopId: number) {
     await db.selectFrom('vente_lignes').selectAll().where('service_id', '=', shopId).execute()
   ).map((l) => ({
     ...l,
+    // 0: a line without product (service line of a converted quote).
+    produit_id: l.produit_id ?? 0,
     quantite: num(l.quantite),
     prix_achat: num(l.prix_achat),
     montant_ht: num(l.montant_ht),
@@ -153,7 +155,7 @@ export function expectedDetail(raw: Raw, p: Jours) {
     number,
     { produitId: number; quantite: number; caTtc: number; marge: number }
   >();
-  for (const l of raw.lignes.filter((l) => ids.has(l.vente_id))) {
+  for (const l of raw.lignes.filter((l) => ids.has(l.vente_id) && l.produit_id)) {
     const seen = produits.get(l.produit_id) ?? {
       produitId: l.produit_id,
       quantite: 0,
@@ -220,7 +222,7 @@ export function expectedRapport(
   };
   for (const l of raw.lignes) {
     const v = ventes.get(l.vente_id)!;
-    if (!venteOk(v) || !inDays(cal.day(v.created_at), p)) continue;
+    if (!l.produit_id || !venteOk(v) || !inDays(cal.day(v.created_at), p)) continue;
     const r = row(l.produit_id);
     r.qv! += l.quantite;
     r.ht! += l.montant_ht;

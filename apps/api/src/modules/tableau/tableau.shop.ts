@@ -103,15 +103,15 @@ async function periodDetail(db: Kysely<DB>, shop: DashboardShop, from: string, t
     lines()
       .innerJoin('produits as pr', 'pr.id', 'l.produit_id')
       .select([
-        'l.produit_id',
+        'pr.id as produit_id',
         'pr.nom',
         sql<number>`sum(l.quantite)`.as('quantite'),
         ttc.as('ttc'),
         marge.as('marge'),
       ])
-      .groupBy(['l.produit_id', 'pr.nom'])
+      .groupBy(['pr.id', 'pr.nom'])
       .orderBy(sql`4`, 'desc')
-      .orderBy('l.produit_id')
+      .orderBy('pr.id')
       .limit(10)
       .execute(),
     lines()

@@ -41,5 +41,5 @@ if [ ! -f "$XSD" ]; then
   cp "$work"/package/dist/Factur-X_1.07.3_EN16931*.xsd "$XSD_DIR/"
 fi
 
-xmllint --version 2>&1 | head -1
-qpdf --version | head -1
+xmllint --version 2>&1 | sed -n 1p
+qpdf --version | sed -n 1p

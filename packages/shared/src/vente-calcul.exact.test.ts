@@ -12,6 +12,12 @@ describe('répartition d’une remise globale (plus forts restes)', () => {
     expect(repartir(10, [1, 5])).toEqual([2, 8]);
   });
 
+  it('rien à répartir, ou que des poids nuls (lignes offertes) : des zéros, jamais une division par zéro', () => {
+    expect(repartir(0, [3, 5])).toEqual([0, 0]);
+    expect(repartir(7, [0, 0])).toEqual([0, 0]);
+    expect(repartir(7, [])).toEqual([]);
+  });
+
   it('à parts fractionnaires égales, le reste va aux premières lignes', () => {
     expect(repartir(1, [1, 1, 1])).toEqual([1, 0, 0]);
     expect(repartir(2, [1, 1, 1])).toEqual([1, 1, 0]);

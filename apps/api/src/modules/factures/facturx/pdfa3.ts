@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { create as createFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { woffToSfnt } from './woff.js';
 
@@ -20,13 +21,14 @@ const FONT_FILES = {
   bold: '@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff',
 } as const;
 
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** The fonts as TrueType, decoded once (woff.ts). */
-function fontData(): { regular: Buffer; bold: Buffer } {
-  fonts ??= {
-    regular: woffToSfnt(readFileSync(require.resolve(FONT_FILES.regular))),
-    bold: woffToSfnt(readFileSync(require.resolve(FONT_FILES.bold))),
-  };
+let fonts: { regular: Font; bold: Font } | undefined;
+/**
+ * The fonts as TrueType (decoded from WOFF by woff.ts) and parsed by fontkit once per process:
+ * pdfkit takes a parsed font as it is, and each document makes its own subset of it.
+ */
+function fontData(): { regular: Font; bold: Font } {
+  const load = (file: string): Font => createFont(woffToSfnt(readFileSync(require.resolve(file))));
+  fonts ??= { regular: load(FONT_FILES.regular), bold: load(FONT_FILES.bold) };
   return fonts;
 }
 
@@ -63,8 +65,9 @@ export function facturxPdfDocument(options: FacturxPdfOptions): PDFKit.PDFDocume
     },
   });
   const { regular, bold } = fontData();
-  doc.registerFont(FACTURX_FONTS.regular, regular);
-  doc.registerFont(FACTURX_FONTS.bold, bold);
+  // pdfkit's types know only file names and buffers; at run time it takes a fontkit font.
+  doc.registerFont(FACTURX_FONTS.regular, regular as unknown as Buffer);
+  doc.registerFont(FACTURX_FONTS.bold, bold as unknown as Buffer);
   doc.font(FACTURX_FONTS.regular);
   return doc;
 }

@@ -16,7 +16,7 @@ describe('routes', () => {
 
   it('sends menu screens that are not built yet to /notfound', async () => {
     logIn(['ROLE_GERANT']);
-    const { router } = renderApp('/pages/depenses');
+    const { router } = renderApp('/pages/approvisionnements-list');
     await screen.findByRole('heading', { name: 'Page introuvable' });
     expect(router.state.location.pathname).toBe('/notfound');
   });

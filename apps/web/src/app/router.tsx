@@ -27,6 +27,7 @@ const DettesRoute = lazy(() => import('../features/dettes/DettesRoute'));
 const DetteClientRoute = lazy(() => import('../features/dettes/DetteClientRoute'));
 const FournisseursRoute = lazy(() => import('../features/fournisseurs/FournisseursRoute'));
 const PosRoute = lazy(() => import('../features/ventes/caisse/PosRoute'));
+const DepensesRoute = lazy(() => import('../features/depenses/DepensesRoute'));
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const NotFoundPage = lazy(() => import('../features/notfound/NotFoundPage'));
 
@@ -68,6 +69,7 @@ export const MENU_ELEMENTS: Readonly<Record<string, ReactNode>> = {
   '/pages/ventes-list': <VentesListRoute />,
   '/pages/ventes-oneline': <VenteSaisieRoute />,
   '/pages/dettes': <DettesRoute />,
+  '/pages/depenses': <DepensesRoute />,
 };
 const menuRoutes = MENU_SCREENS.flatMap(({ route }) => {
   const element = MENU_ELEMENTS[route];

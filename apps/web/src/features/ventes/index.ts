@@ -4,3 +4,4 @@
  */
 export { useVentes } from './liste/api';
 export { DetteStatutTag, VenteStatutTag } from './liste/statut';
+export { PERIODES, PERIODE_LABELS, isPeriode, periodeBounds } from './liste/periode';

@@ -1,16 +1,17 @@
 // Benchmarks of Comptoir against the built app. Run by `npm run bench` once on SQLite and once on
 // PostgreSQL (scripts/bench.sh). Prints figures; asserts nothing.
-// BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page, facturx) runs
+// BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page, facturx, depenses) runs
 // only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
 import { benchAccounts } from './accounts.mjs';
 import { benchAuth } from './auth.mjs';
 import { benchCatalogue } from './catalogue.mjs';
+import { benchDepenses } from './depenses.mjs';
 import { benchFacturx } from './facturx.mjs';
 import { benchLoginPage } from './login-page.mjs';
 import { benchVentes } from './ventes.mjs';
 import { startServer } from './server.mjs';
 
-const PARTS = ['auth', 'accounts', 'catalogue', 'ventes', 'login-page', 'facturx'];
+const PARTS = ['auth', 'accounts', 'catalogue', 'ventes', 'login-page', 'facturx', 'depenses'];
 const only = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
       .map((s) => s.trim())
@@ -38,6 +39,7 @@ try {
     console.log(await benchLoginPage(server.baseUrl));
   // Factur-X generation uses no database: measured once, on SQLite.
   if (runs('facturx') && !process.env.TEST_DATABASE_URL) console.log(await benchFacturx());
+  if (runs('depenses')) console.log(await benchDepenses(server.baseUrl));
 } finally {
   await server.stop();
 }

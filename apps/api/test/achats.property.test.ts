@@ -70,7 +70,7 @@ describe(`cohérence des achats, retours, règlements fournisseurs et du stock (
         const shop = (await createService(server.ctx, w.world.ownerA.id)).id;
         const o = { shop };
         const fournisseurs = [await w.fournisseur(undefined, o), await w.fournisseur(undefined, o)];
-        const produits = [];
+        const produits: Array<{ id: number; nom: string }> = [];
         for (let i = 0; i < 3; i++) produits.push(await w.produit({ prix: 1000, stock: 0, shop }));
         const stock = [0, 0, 0];
         const solde = [0, 0];

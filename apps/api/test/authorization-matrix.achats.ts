@@ -49,6 +49,7 @@ export const ACHATS_MATRIX: MatrixRow[] = [
     }),
   },
   { method: 'GET', url: ACHAT, expect: STAFF, otherShop: otherShopOf(STAFF) },
+  { method: 'GET', url: `${ACHAT}/pdf`, expect: STAFF, otherShop: otherShopOf(STAFF) },
   {
     method: 'PUT',
     url: ACHAT,
@@ -106,5 +107,11 @@ export const ACHATS_MATRIX: MatrixRow[] = [
     expect: OWNER,
     otherShop: otherShopOf(OWNER),
     call: () => ({ body: { cleIdempotence: randomUUID(), montant: 1, mode: 'especes' } }),
+  },
+  {
+    method: 'GET',
+    url: '/api/services/:serviceId/fournisseurs/:fournisseurId/releve.pdf',
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
   },
 ];

@@ -18,6 +18,7 @@ import { requireShopOwner } from '../../core/service-access.js';
 import { shopToday } from '../../db/time.js';
 import { createAchat, deleteAchat, updateAchat } from './achats.draft.js';
 import { achatsCsv, listAchats } from './achats.list.js';
+import { achatPdf } from './achats.pdf.js';
 import { readAchat } from './achats.read.js';
 import { createRetourAchat } from './achats.retour.js';
 import { validateAchat } from './achats.validate.js';
@@ -103,6 +104,24 @@ export function achatsRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: achatIdParamsSchema,
     responses: { 200: achatSchema, ...P404 },
     handler: ({ service, params }) => readAchat(db, service, params.achatId),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: `${ONE}/pdf`,
+    summary: 'Bon de réception (ou de commande pour un brouillon) en PDF A4',
+    tags: TAGS,
+    access: STAFF,
+    service: true,
+    params: achatIdParamsSchema,
+    responses: { 200: null, ...P404 },
+    handler: async ({ service, params, reply }) => {
+      const pdf = await achatPdf(ctx, service, params.achatId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="achat-${params.achatId}.pdf"`)
+        .send(pdf);
+    },
   });
 
   defineRoute(app, ctx, {

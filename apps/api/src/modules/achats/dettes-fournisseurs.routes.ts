@@ -12,6 +12,7 @@ import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { compteFournisseur, listDettesFournisseurs } from './achats.compte.js';
+import { releveFournisseurPdf } from './achats.pdf.js';
 import { createReglementFournisseur } from './achats.reglement.js';
 
 const TAGS = ['Dettes fournisseurs'];
@@ -86,6 +87,28 @@ export function dettesFournisseursRoutes(app: FastifyInstance, ctx: AppContext):
       if (replayed) void reply.header('idempotent-replayed', 'true');
       void reply.status(201);
       return reglement;
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: `${FOURNISSEUR}/releve.pdf`,
+    summary: 'Relevé de compte du fournisseur en PDF (A4, propriétaire)',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    params: fournisseurIdParamsSchema,
+    responses: { 200: null, 403: problemSchema, 404: problemSchema },
+    handler: async ({ user, service, params, reply }) => {
+      requireShopOwner(user, service);
+      const pdf = await releveFournisseurPdf(ctx, service, params.fournisseurId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="releve-fournisseur-${params.fournisseurId}.pdf"`,
+        )
+        .send(pdf);
     },
   });
 }

@@ -17,17 +17,17 @@ import { compteClient } from './dettes.service.js';
 
 type Service = Selectable<ServicesTable>;
 
-const MARGIN = 40;
-const WIDTH = 595.28 - 2 * MARGIN;
+export const MARGIN = 40;
+export const WIDTH = 595.28 - 2 * MARGIN;
 
-interface Column {
+export interface Column {
   title: string;
   width: number;
   align?: 'left' | 'right';
 }
 
 /** The shop's legal identifiers, as printed on its documents. */
-function legalIds(service: Service): string {
+export function legalIds(service: Service): string {
   return [
     service.siret && `SIRET ${service.siret}`,
     service.tva_intracom && `TVA ${service.tva_intracom}`,
@@ -39,7 +39,7 @@ function legalIds(service: Service): string {
 }
 
 /** A table with a header row; a new page (and the header again) when the page is full. */
-function table(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]): void {
+export function table(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]): void {
   const line = (cells: string[], bold: boolean) => {
     if (doc.y > 780) doc.addPage();
     const y = doc.y;
@@ -70,7 +70,7 @@ function table(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]): vo
   for (const row of rows) line(row, false);
 }
 
-function heading(doc: PDFKit.PDFDocument, text: string): void {
+export function heading(doc: PDFKit.PDFDocument, text: string): void {
   doc.moveDown(0.8);
   doc.x = MARGIN;
   doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text(text, MARGIN, doc.y);

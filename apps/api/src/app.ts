@@ -37,6 +37,7 @@ import { achatsRoutes } from './modules/achats/achats.routes.js';
 import { dettesFournisseursRoutes } from './modules/achats/dettes-fournisseurs.routes.js';
 import { tableauRoutes } from './modules/tableau/tableau.routes.js';
 import { rapportsRoutes } from './modules/rapports/rapports.routes.js';
+import { inventairesRoutes } from './modules/inventaires/inventaires.routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -172,6 +173,7 @@ export async function buildApp(
   dettesFournisseursRoutes(app, ctx);
   tableauRoutes(app, ctx);
   rapportsRoutes(app, ctx);
+  inventairesRoutes(app, ctx);
 
   defineRoute(app, ctx, {
     method: 'GET',

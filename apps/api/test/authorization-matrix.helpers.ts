@@ -52,6 +52,9 @@ export interface Fixtures {
   newDepense(): Promise<number>;
   /** A fresh draft purchase of shop A (supplier fournisseurId, product produitStockId). */
   newAchat(): Promise<number>;
+  /** Inventories of shop A: cancels the open one (a free slot), or opens a fresh one after that. */
+  closeInventaires(): Promise<void>;
+  newInventaire(): Promise<number>;
   /** An active subscription of a fresh owner (not one of the actors). */
   newAbonnement(): Promise<number>;
   /** A fresh owner without subscription. */

@@ -17,6 +17,7 @@ import {
 import { DEPENSES_MATRIX } from './authorization-matrix.depenses.js';
 import { ACHATS_MATRIX } from './authorization-matrix.achats.js';
 import { TABLEAU_ROWS } from './authorization-matrix.tableau.js';
+import { INVENTAIRES_MATRIX } from './authorization-matrix.inventaires.js';
 
 export {
   ACTORS,
@@ -670,4 +671,5 @@ export const MATRIX: MatrixRow[] = [
   ...DEPENSES_MATRIX,
   ...ACHATS_MATRIX,
   ...TABLEAU_ROWS,
+  ...INVENTAIRES_MATRIX,
 ];

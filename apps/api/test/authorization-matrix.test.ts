@@ -12,6 +12,8 @@ import { createVente } from '../src/modules/ventes/ventes.create.js';
 import { createRetour } from '../src/modules/retours/retours.create.js';
 import { createAchat } from '../src/modules/achats/achats.draft.js';
 import { validateAchat } from '../src/modules/achats/achats.validate.js';
+import { openInventaire } from '../src/modules/inventaires/inventaires.service.js';
+import { validateInventaire } from '../src/modules/inventaires/inventaires.validation.js';
 import { hashToken, newOpaqueToken } from '../src/modules/auth/tokens.js';
 import {
   ACTORS,
@@ -282,6 +284,23 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         }),
       )
     ).retour.id;
+    // Inventories of shop A: one validated (the reads' target); writes get a fresh open one.
+    const closeInventaires = async () => {
+      await db
+        .updateTable('inventaires')
+        .set({ statut: 'annule', cloture_le: nowIso() })
+        .where('service_id', '=', shopA)
+        .where('statut', '=', 'ouvert')
+        .execute();
+    };
+    const newInventaire = async () => {
+      await closeInventaires();
+      return (
+        await openInventaire(ctx, shopA, world.ownerA.id, { perimetre: 'boutique', note: null })
+      ).id;
+    };
+    const inventaireId = await newInventaire();
+    await validateInventaire(ctx, shopA, world.ownerA.id, inventaireId);
 
     const depenses = await depenseFixtures(ctx, shopARow, world.ownerA.id);
     // Purchases: drafts of the supplier fournisseurId, and a validated unpaid one of a million units.
@@ -333,9 +352,12 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         depenseId: depenses.depenseId,
         achatId: achat.id,
         achatLigneId: achat.lignes[0]!.id,
+        inventaireId,
       },
       newDepense: depenses.newDepense,
       newAchat,
+      closeInventaires,
+      newInventaire,
       newCategorie: () => newNamed('categories'),
       newMarque: () => newNamed('marques'),
       newProduit,

@@ -84,7 +84,19 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
         })) as { id: number; lignes: Array<{ id: number }> },
       valider: (achatId: number) =>
         post(`achats/${achatId}/validation`, { cleIdempotence: randomUUID() }),
+      inventaire: () => post('inventaires', { perimetre: 'boutique' }),
     };
+  }
+  /** Cancels, through the API, the open inventory of shop A (one open inventory per shop). */
+  async function closeInventaires(): Promise<void> {
+    const url = `/api/services/${world.shopA.id}/inventaires`;
+    const page = await ok(client.request('GET', url, { token: tokens.ownerA }), 'inventaires');
+    for (const inv of page.items as Array<{ id: number; statut: string }>)
+      if (inv.statut === 'ouvert')
+        await ok(
+          client.request('POST', `${url}/${inv.id}/annulation`, { token: tokens.ownerA }),
+          'annulation',
+        );
   }
   /** One item of every kind in `shop`: a debtor's credit sale of a stocked product, and a return of it. */
   async function stock(shop: number, token: string): Promise<Record<string, string | number>> {
@@ -119,9 +131,11 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
     const fournisseurId = await make.fournisseur();
     const achat = await make.achat(fournisseurId, produit.id);
     await make.valider(achat.id);
+    const inventaire = await make.inventaire();
     return {
       categorieDepenseId,
       depenseId,
+      inventaireId: inventaire.id as number,
       categorieId: await make.categorie(),
       marqueId: await make.marque(),
       fournisseurId,
@@ -207,6 +221,11 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       newRefreshToken: unused('newRefreshToken'),
       newResetKey: unused('newResetKey'),
       photoForm: () => fileForm(png, 'image/png'),
+      closeInventaires: () => closeInventaires(),
+      newInventaire: async () => {
+        await closeInventaires();
+        return (await makeA.inventaire()).id as number;
+      },
       password: '',
     };
   });

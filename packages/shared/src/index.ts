@@ -41,3 +41,4 @@ export * from './schemas/achats-fournisseurs.js';
 export * from './tableau/periode.js';
 export * from './schemas/tableau.js';
 export * from './schemas/rapports.js';
+export * from './schemas/inventaires.js';

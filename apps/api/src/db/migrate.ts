@@ -14,6 +14,7 @@ import * as m009 from './migrations/009_login_throttle.js';
 import * as m011 from './migrations/011_achats.js';
 import * as m012 from './migrations/012_depenses.js';
 import * as m013 from './migrations/013_devis.js';
+import * as m015 from './migrations/015_inventaires.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '011_achats': m011,
   '012_depenses': m012,
   '013_devis': m013,
+  '015_inventaires': m015,
 };
 
 class StaticProvider implements MigrationProvider {

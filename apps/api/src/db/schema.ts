@@ -34,6 +34,12 @@ import type {
 import type { DevisTable, DevisLignesTable } from './schema/devis.js';
 import type { DepensesTables } from './schema/depenses.js';
 import type { AchatsTables } from './schema/achats.js';
+import type {
+  InventairesTable,
+  InventaireCategoriesTable,
+  InventaireLignesTable,
+  InventaireComptagesTable,
+} from './schema/inventaires.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/catalogue.js';
@@ -41,6 +47,7 @@ export type * from './schema/documents.js';
 export type * from './schema/devis.js';
 export type * from './schema/depenses.js';
 export type * from './schema/achats.js';
+export type * from './schema/inventaires.js';
 
 /**
  * Tables as Kysely sees them. Conventions shared by SQLite and PostgreSQL:
@@ -80,4 +87,8 @@ export interface DB extends AchatsTables {
   depense_categories: DepensesTables['depense_categories'];
   depenses: DepensesTables['depenses'];
   depense_historique: DepensesTables['depense_historique'];
+  inventaires: InventairesTable;
+  inventaire_categories: InventaireCategoriesTable;
+  inventaire_lignes: InventaireLignesTable;
+  inventaire_comptages: InventaireComptagesTable;
 }

@@ -102,7 +102,9 @@ export async function buildWorld(ctx: AppContext, client: TestClient): Promise<F
       },
       who,
     );
+    const inventaire = await post(`${shop(shopId)}/inventaires`, { perimetre: 'boutique' }, who);
     return {
+      inventaireId: [inventaire.id],
       categorieId: [categorie.id, spare.categorie.id],
       marqueId: [marque.id, spare.marque.id],
       fournisseurId: [fournisseur.id, spare.fournisseur.id],

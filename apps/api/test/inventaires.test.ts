@@ -198,10 +198,13 @@ describe(`inventaires : règle de l'écart, comptages simultanés, validation ($
   });
 
   it('écarts et valeurs au coût égaux à un calcul indépendant (quantités décimales, arrondis)', async () => {
-    let seed = 7;
+    // mulberry32: a fixed seed, well-spread draws.
+    let seed = 20_261_124;
     const rand = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
     };
     const items = [];
     for (let i = 0; i < 12; i++) {
@@ -214,7 +217,7 @@ describe(`inventaires : règle de l'écart, comptages simultanés, validation ($
     for (const it of items) {
       const before = rand(3) * 1000; // sold before the count
       if (before) await w.vendre(it.id, before);
-      if (rand(4) === 0) {
+      if (it === items[3] || it === items[8]) {
         model.set(it.id, { ecart: null, final: it.stock - before });
         continue;
       }
@@ -227,6 +230,7 @@ describe(`inventaires : règle de l'écart, comptages simultanés, validation ($
     const lignes = await w.lignes(inv.id);
     let manquants = 0;
     let surplus = 0;
+    expect([...model.values()].filter((m) => m.ecart !== null && m.ecart !== 0).length).toBe(10);
     for (const it of items) {
       const m = model.get(it.id)!;
       const v = m.ecart === null ? null : valeur(m.ecart, it.prixAchat);

@@ -82,6 +82,8 @@ const FREE_TEXT: Record<string, string[]> = {
   'PUT /api/services/:serviceId/categories/:categorieId': ['nom'],
   'POST /api/services/:serviceId/marques': ['nom'],
   'PUT /api/services/:serviceId/marques/:marqueId': ['nom'],
+  'POST /api/services/:serviceId/categories-depenses': ['nom'],
+  'PUT /api/services/:serviceId/categories-depenses/:categorieDepenseId': ['nom'],
   // The profile's phone is free digits, spaces, dots and dashes (6 at least): « 2026-02-30 » is one.
   'PUT /api/account': ['prenom', 'nom', 'telephone'],
 };
@@ -115,6 +117,7 @@ const EXPECTED_SUCCESSES = [
   'POST /api/auth/logout : déconnexion idempotente',
   'POST /api/services/:serviceId/activer : ne lit aucun corps',
   'POST /api/services/:serviceId/categories : texte libre bien formé',
+  'POST /api/services/:serviceId/categories-depenses : texte libre bien formé',
   'POST /api/services/:serviceId/desactiver : ne lit aucun corps',
   'POST /api/services/:serviceId/marques : texte libre bien formé',
   'POST /api/users/:userId/activer : ne lit aucun corps',

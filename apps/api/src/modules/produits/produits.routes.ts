@@ -121,7 +121,13 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: STAFF,
     service: true,
     body: produitCreateSchema,
-    responses: { 201: produitSchema, 400: problemSchema, ...P404, 409: problemSchema },
+    responses: {
+      201: produitSchema,
+      400: problemSchema,
+      ...P404,
+      409: problemSchema,
+      422: problemSchema,
+    },
     handler: async ({ user, service, body, reply }) => {
       const created = await createProduit(ctx, user, service.id, body);
       void reply.status(201);
@@ -138,7 +144,13 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
     service: true,
     params: produitIdParamsSchema,
     body: produitUpdateSchema,
-    responses: { 200: produitSchema, 400: problemSchema, ...P404, 409: problemSchema },
+    responses: {
+      200: produitSchema,
+      400: problemSchema,
+      ...P404,
+      409: problemSchema,
+      422: problemSchema,
+    },
     handler: ({ user, service, params, body }) =>
       updateProduit(ctx, service.id, params.produitId, body, service.owner_id === user.id),
   });

@@ -43,7 +43,7 @@ describe('top bar', () => {
     expect(await screen.findByTestId('topbar-brand')).toHaveTextContent('COMPTOIR');
     expect(screen.queryByRole('link', { name: 'POS' })).toBeNull();
     expect(screen.queryByLabelText('Boutique')).toBeNull();
-    expect(screen.getByTestId('dashboard-shop')).toHaveTextContent('Aucune boutique');
+    expect(await screen.findByTestId('dashboard-shop')).toHaveTextContent('Aucune boutique');
   });
 
   it('switching shop saves the chosen one as current and reloads', async () => {

@@ -1,13 +1,19 @@
 import { CURRENCIES, ROLE_LABELS } from '@comptoir/shared';
 import { useShopSummary } from '../../lib/account-queries';
 import { useSession } from '../../lib/use-session';
+import { AdminDashboard, ManagerDashboard } from './OtherDashboards';
+import { OwnerDashboard } from './OwnerDashboard';
 
 const currencyName = (code: string): string => {
   const currency = CURRENCIES.find((c) => c.code === code);
   return currency ? `${currency.nom} (${code})` : code;
 };
 
-/** Index of the shell: who is connected, in which role, on which shop. Figures come later. */
+/**
+ * Index of the shell (its own chunk, with Chart.js): who is connected, in which role, on which
+ * shop; then the owner's figures of the shop or of all their shops, the manager's day and week,
+ * the admin's platform.
+ */
 export default function DashboardPage() {
   const { user, role, service } = useSession();
   const shop = useShopSummary(service?.id).data;
@@ -35,6 +41,11 @@ export default function DashboardPage() {
             )}
           </dl>
         </section>
+      </div>
+      <div className="col-12">
+        {role === 'ROLE_PROPRIETAIRE' && service && <OwnerDashboard serviceId={service.id} />}
+        {role === 'ROLE_GERANT' && service && <ManagerDashboard serviceId={service.id} />}
+        {role === 'ROLE_ADMIN' && <AdminDashboard />}
       </div>
     </div>
   );

@@ -38,6 +38,7 @@ import { dettesFournisseursRoutes } from './modules/achats/dettes-fournisseurs.r
 import { tableauRoutes } from './modules/tableau/tableau.routes.js';
 import { rapportsRoutes } from './modules/rapports/rapports.routes.js';
 import { inventairesRoutes } from './modules/inventaires/inventaires.routes.js';
+import { facturesRoutes } from './modules/factures/factures.routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -174,6 +175,7 @@ export async function buildApp(
   tableauRoutes(app, ctx);
   rapportsRoutes(app, ctx);
   inventairesRoutes(app, ctx);
+  facturesRoutes(app, ctx);
 
   defineRoute(app, ctx, {
     method: 'GET',

@@ -18,6 +18,7 @@ import { DEPENSES_MATRIX } from './authorization-matrix.depenses.js';
 import { ACHATS_MATRIX } from './authorization-matrix.achats.js';
 import { TABLEAU_ROWS } from './authorization-matrix.tableau.js';
 import { INVENTAIRES_MATRIX } from './authorization-matrix.inventaires.js';
+import { FACTURES_MATRIX } from './authorization-matrix.factures.js';
 
 export {
   ACTORS,
@@ -672,4 +673,5 @@ export const MATRIX: MatrixRow[] = [
   ...ACHATS_MATRIX,
   ...TABLEAU_ROWS,
   ...INVENTAIRES_MATRIX,
+  ...FACTURES_MATRIX,
 ];

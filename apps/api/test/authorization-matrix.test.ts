@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   achatInputSchema,
   achatValidationSchema,
+  avoirInputSchema,
+  factureInputSchema,
   formatDate,
   retourInputSchema,
   venteInputSchema,
@@ -14,6 +16,8 @@ import { createAchat } from '../src/modules/achats/achats.draft.js';
 import { validateAchat } from '../src/modules/achats/achats.validate.js';
 import { openInventaire } from '../src/modules/inventaires/inventaires.service.js';
 import { validateInventaire } from '../src/modules/inventaires/inventaires.validation.js';
+import { createAvoir } from '../src/modules/factures/avoirs.create.js';
+import { createFacture } from '../src/modules/factures/factures.create.js';
 import { hashToken, newOpaqueToken } from '../src/modules/auth/tokens.js';
 import {
   ACTORS,
@@ -301,6 +305,47 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     };
     const inventaireId = await newInventaire();
     await validateInventaire(ctx, shopA, world.ownerA.id, inventaireId);
+    // Invoices: a credit sale to invoice (POST row), and an invoiced one with a credit note.
+    const creditSale = async (key: string) =>
+      (
+        await createVente(
+          ctx,
+          world.ownerA.id,
+          shopARow,
+          venteInputSchema.parse({
+            cleIdempotence: key,
+            typeVenteId: typeVente.id,
+            clientId: debiteurId,
+            echeance: '2999-12-31',
+            lignes: [{ produitId: produitStockId, quantite: 100_000 }],
+          }),
+        )
+      ).vente.id;
+    const venteFactureId = await creditSale('matrice-vente-a-facturer');
+    const facture = (
+      await createFacture(
+        ctx,
+        shopARow,
+        world.ownerA.id,
+        factureInputSchema.parse({
+          cleIdempotence: 'matrice-facture-1',
+          venteIds: [await creditSale('matrice-vente-facturee')],
+        }),
+      )
+    ).facture;
+    const factureLigneId = facture.lignes[0]!.id;
+    const avoirId = (
+      await createAvoir(
+        ctx,
+        shopARow,
+        world.ownerA.id,
+        facture.id,
+        avoirInputSchema.parse({
+          cleIdempotence: 'matrice-avoir-1',
+          lignes: [{ ligneId: factureLigneId, quantite: 1000 }],
+        }),
+      )
+    ).avoir.id;
 
     const depenses = await depenseFixtures(ctx, shopARow, world.ownerA.id);
     // Purchases: drafts of the supplier fournisseurId, and a validated unpaid one of a million units.
@@ -353,6 +398,10 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         achatId: achat.id,
         achatLigneId: achat.lignes[0]!.id,
         inventaireId,
+        venteFactureId,
+        factureId: facture.id,
+        factureLigneId,
+        avoirId,
       },
       newDepense: depenses.newDepense,
       newAchat,

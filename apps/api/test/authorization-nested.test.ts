@@ -85,6 +85,8 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       valider: (achatId: number) =>
         post(`achats/${achatId}/validation`, { cleIdempotence: randomUUID() }),
       inventaire: () => post('inventaires', { perimetre: 'boutique' }),
+      facture: (body: unknown) => post('factures', body),
+      avoir: (factureId: number, body: unknown) => post(`factures/${factureId}/avoirs`, body),
     };
   }
   /** Cancels, through the API, the open inventory of shop A (one open inventory per shop). */
@@ -132,10 +134,20 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
     const achat = await make.achat(fournisseurId, produit.id);
     await make.valider(achat.id);
     const inventaire = await make.inventaire();
+    const facture = await make.facture({ cleIdempotence: randomUUID(), venteIds: [venteId] });
+    const factureLigneId = facture.lignes[0].id as number;
+    const avoir = await make.avoir(facture.id, {
+      cleIdempotence: randomUUID(),
+      lignes: [{ ligneId: factureLigneId, quantite: 1000 }],
+    });
     return {
       categorieDepenseId,
       depenseId,
       inventaireId: inventaire.id as number,
+      factureId: facture.id as number,
+      factureLigneId,
+      venteFactureId: venteId,
+      avoirId: avoir.id as number,
       categorieId: await make.categorie(),
       marqueId: await make.marque(),
       fournisseurId,

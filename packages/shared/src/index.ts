@@ -42,3 +42,4 @@ export * from './tableau/periode.js';
 export * from './schemas/tableau.js';
 export * from './schemas/rapports.js';
 export * from './schemas/inventaires.js';
+export * from './schemas/factures.js';

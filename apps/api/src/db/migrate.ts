@@ -14,6 +14,7 @@ import * as m009 from './migrations/009_login_throttle.js';
 import * as m011 from './migrations/011_achats.js';
 import * as m012 from './migrations/012_depenses.js';
 import * as m013 from './migrations/013_devis.js';
+import * as m014 from './migrations/014_factures.js';
 import * as m015 from './migrations/015_inventaires.js';
 
 type MigrationModule = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '011_achats': m011,
   '012_depenses': m012,
   '013_devis': m013,
+  '014_factures': m014,
   '015_inventaires': m015,
 };
 

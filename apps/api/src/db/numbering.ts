@@ -16,6 +16,7 @@ const PREFIXES = {
   facture: { column: 'prefixe_facture' },
   achat: { column: 'prefixe_achat' },
   retour_achat: { fixed: 'RA' },
+  avoir: { fixed: 'AV' },
 } as const satisfies Record<string, { column: PrefixColumn } | { fixed: string }>;
 
 export type DocumentKind = keyof typeof PREFIXES;

@@ -40,6 +40,7 @@ import type {
   InventaireLignesTable,
   InventaireComptagesTable,
 } from './schema/inventaires.js';
+import type * as Factures from './schema/factures.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/catalogue.js';
@@ -48,6 +49,7 @@ export type * from './schema/devis.js';
 export type * from './schema/depenses.js';
 export type * from './schema/achats.js';
 export type * from './schema/inventaires.js';
+export type * from './schema/factures.js';
 
 /**
  * Tables as Kysely sees them. Conventions shared by SQLite and PostgreSQL:
@@ -91,4 +93,9 @@ export interface DB extends AchatsTables {
   inventaire_categories: InventaireCategoriesTable;
   inventaire_lignes: InventaireLignesTable;
   inventaire_comptages: InventaireComptagesTable;
+  factures: Factures.FacturesTable;
+  facture_ventes: Factures.FactureVentesTable;
+  facture_lignes: Factures.FactureLignesTable;
+  avoirs: Factures.AvoirsTable;
+  avoir_lignes: Factures.AvoirLignesTable;
 }

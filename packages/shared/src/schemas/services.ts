@@ -115,6 +115,30 @@ export const serviceInputSchema = z
     prefixeFacture: prefix('des factures', DEFAULT_PREFIXES.prefixeFacture),
     prefixeDevis: prefix('des devis', DEFAULT_PREFIXES.prefixeDevis),
     prefixeAchat: prefix('des approvisionnements', DEFAULT_PREFIXES.prefixeAchat),
+    // Invoices (factures): « RCS Paris 123 456 789 » or « RM … », legal form, share capital (minor
+    // units), late-payment penalty rate (basis points) and default payment term (days).
+    rcs: optionalText(80, 'Le RCS ou RM'),
+    formeJuridique: optionalText(40, 'La forme juridique'),
+    capital: emptyToNull(
+      z
+        .number({ error: 'Le capital doit être un nombre.' })
+        .int('Le capital est un nombre entier dans la plus petite unité de la devise.')
+        .min(0, 'Le capital ne peut pas être négatif.')
+        .max(1e15, 'Le capital est trop élevé.'),
+    ),
+    tauxPenalites: emptyToNull(
+      z
+        .number({ error: 'Le taux des pénalités de retard doit être un nombre.' })
+        .int('Le taux des pénalités est exprimé en centièmes de pour cent (12,15 % = 1215).')
+        .min(0, 'Le taux des pénalités ne peut pas être négatif.')
+        .max(10000, 'Le taux des pénalités ne peut pas dépasser 100 %.'),
+    ),
+    delaiPaiement: z
+      .number({ error: 'Le délai de paiement doit être un nombre de jours.' })
+      .int('Le délai de paiement est un nombre entier de jours.')
+      .min(0, 'Le délai de paiement ne peut pas être négatif.')
+      .max(365, 'Le délai de paiement ne peut pas dépasser 365 jours.')
+      .default(30),
   })
   .meta({ id: 'ServiceInput' });
 export type ServiceInput = z.input<typeof serviceInputSchema>;
@@ -152,6 +176,11 @@ export const serviceDetailSchema = z
     prefixeFacture: z.string(),
     prefixeDevis: z.string(),
     prefixeAchat: z.string(),
+    rcs: z.string().nullable(),
+    formeJuridique: z.string().nullable(),
+    capital: z.number().int().nullable(),
+    tauxPenalites: z.number().int().nullable(),
+    delaiPaiement: z.number().int(),
     logo: z.string().nullable(),
     active: z.boolean(),
     owner: serviceOwnerSchema,

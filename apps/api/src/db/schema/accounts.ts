@@ -48,6 +48,11 @@ export interface ServicesTable {
   prefixe_facture: Generated<string>;
   prefixe_devis: Generated<string>;
   prefixe_achat: Generated<string>;
+  rcs: string | null;
+  forme_juridique: string | null;
+  capital: number | null;
+  taux_penalites: number | null;
+  delai_paiement: Generated<number>;
   created_at: string;
   updated_at: string;
 }

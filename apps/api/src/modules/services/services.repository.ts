@@ -119,5 +119,10 @@ export function columnsOf(input: ServiceData) {
     prefixe_facture: input.prefixeFacture,
     prefixe_devis: input.prefixeDevis,
     prefixe_achat: input.prefixeAchat,
+    rcs: input.rcs,
+    forme_juridique: input.formeJuridique,
+    capital: input.capital,
+    taux_penalites: input.tauxPenalites,
+    delai_paiement: input.delaiPaiement,
   };
 }

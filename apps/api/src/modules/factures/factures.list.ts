@@ -1,0 +1,182 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import {
+  addDays,
+  currencyExponent,
+  FACTURE_CREDIT_LABELS,
+  FACTURE_STATUT_LABELS,
+  formatDate,
+  parseSort,
+  searchKey,
+  shopTimeZone,
+  startOfLocalDayUtc,
+  type FactureListItem,
+  type FactureListQuery,
+  type FacturePage,
+  type FactureStatut,
+} from '@comptoir/shared';
+import { csvFile } from '../../core/csv.js';
+import { containsPattern, offsetOf } from '../../db/paging.js';
+import type { DB } from '../../db/schema.js';
+import { shopToday } from '../../db/time.js';
+import { decimal } from '../produits/produits.csv.js';
+import { creditFacture, resteSql, statutSql } from './factures.statut.js';
+
+type Filters = Omit<FactureListQuery, 'page' | 'size'>;
+type Eb = ExpressionBuilder<DB & { f: DB['factures'] }, 'f'>;
+
+/** What the list needs of its shop: id, currency (CSV), country (its calendar days). */
+export interface FactureListShop {
+  id: number;
+  devise: string;
+  pays: string | null;
+}
+
+/** `du` and `au` are issue days of the shop's calendar; the status is derived with its day. */
+function where(eb: Eb, shop: FactureListShop, f: Filters) {
+  const zone = shopTimeZone(shop.pays);
+  const c = [eb('f.service_id', '=', shop.id)];
+  if (f.du) c.push(eb('f.created_at', '>=', startOfLocalDayUtc(f.du, zone)));
+  if (f.au) c.push(eb('f.created_at', '<', startOfLocalDayUtc(addDays(f.au, 1), zone)));
+  if (f.clientId !== undefined) c.push(eb('f.client_id', '=', f.clientId));
+  if (f.statut) c.push(eb(statutSql('f', shopToday(shop)), '=', f.statut));
+  if (f.q) {
+    const q = f.q;
+    c.push(
+      eb.or([
+        sql<boolean>`lower(f.numero) like ${containsPattern(q)} escape '\\'`,
+        eb.exists(
+          eb
+            .selectFrom('clients as cq')
+            .select('cq.id')
+            .whereRef('cq.id', '=', 'f.client_id')
+            .where(
+              sql<boolean>`cq.nom_recherche like ${containsPattern(searchKey(q))} escape '\\'`,
+            ),
+        ),
+      ]),
+    );
+  }
+  return eb.and(c);
+}
+
+const SORTS = {
+  created_at: 'f.created_at',
+  numero: 'f.numero',
+  total_ttc: 'f.total_ttc',
+  echeance: 'f.echeance',
+} as const;
+
+function selectItems(db: Kysely<DB>, shop: FactureListShop, f: Filters) {
+  const { field, direction } = f.sort
+    ? parseSort(f.sort, 'created_at')
+    : { field: 'created_at' as const, direction: 'desc' as const };
+  return db
+    .selectFrom('factures as f')
+    .where((eb) => where(eb as unknown as Eb, shop, f))
+    .select([
+      'f.id',
+      'f.numero',
+      'f.created_at',
+      'f.echeance',
+      'f.client_id',
+      'f.client_nom',
+      'f.total_ht',
+      'f.total_ttc',
+      'f.montant_avoirs',
+      resteSql('f').as('reste'),
+      statutSql('f', shopToday(shop)).as('statut'),
+    ])
+    .orderBy(sql.ref(SORTS[field as keyof typeof SORTS]), direction)
+    .orderBy('f.id', direction);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
+
+const itemOf = (r: Row): FactureListItem => ({
+  id: r.id,
+  numero: r.numero,
+  createdAt: r.created_at,
+  echeance: r.echeance,
+  client: { id: r.client_id, nom: r.client_nom },
+  totalHt: Number(r.total_ht),
+  totalTtc: Number(r.total_ttc),
+  montantAvoirs: Number(r.montant_avoirs),
+  reste: Number(r.reste),
+  statut: r.statut as FactureStatut,
+  credit: creditFacture(Number(r.total_ttc), Number(r.montant_avoirs)),
+});
+
+/** A page of invoices, newest first by default, with the totals of the whole filtered set. */
+export async function listFactures(
+  db: Kysely<DB>,
+  shop: FactureListShop,
+  query: FactureListQuery,
+): Promise<FacturePage> {
+  const totals = await db
+    .selectFrom('factures as f')
+    .where((eb) => where(eb as unknown as Eb, shop, query))
+    .select([
+      sql<number>`count(*)`.as('nombre'),
+      sql<number>`coalesce(sum(f.total_ht), 0)`.as('total_ht'),
+      sql<number>`coalesce(sum(f.total_ttc), 0)`.as('total_ttc'),
+      sql<number>`coalesce(sum(f.montant_avoirs), 0)`.as('montant_avoirs'),
+      sql<number>`coalesce(sum(${resteSql('f')}), 0)`.as('reste'),
+    ])
+    .executeTakeFirstOrThrow();
+  const rows = await selectItems(db, shop, query)
+    .limit(query.size)
+    .offset(offsetOf(query))
+    .execute();
+  return {
+    items: rows.map(itemOf),
+    total: Number(totals.nombre),
+    page: query.page,
+    size: query.size,
+    totaux: {
+      nombre: Number(totals.nombre),
+      totalHt: Number(totals.total_ht),
+      totalTtc: Number(totals.total_ttc),
+      montantAvoirs: Number(totals.montant_avoirs),
+      reste: Number(totals.reste),
+    },
+  };
+}
+
+export const FACTURES_CSV_HEADERS = [
+  'Numéro',
+  'Date',
+  'Client',
+  'Échéance',
+  'Total HT',
+  'Total TTC',
+  'Avoirs',
+  'Reste à payer',
+  'Statut',
+  'Avoir',
+];
+
+/** Every invoice matching the filters as CSV for a French spreadsheet; days on the shop's calendar. */
+export async function facturesCsv(
+  db: Kysely<DB>,
+  shop: FactureListShop,
+  query: Filters,
+): Promise<string> {
+  const rows = (await selectItems(db, shop, query).execute()).map(itemOf);
+  const e = currencyExponent(shop.devise);
+  const zone = shopTimeZone(shop.pays);
+  return csvFile(
+    FACTURES_CSV_HEADERS,
+    rows.map((f) => [
+      f.numero,
+      formatDate(f.createdAt, zone),
+      f.client.nom,
+      formatDate(`${f.echeance}T12:00:00Z`, 'UTC'),
+      decimal(f.totalHt, e),
+      decimal(f.totalTtc, e),
+      decimal(f.montantAvoirs, e),
+      decimal(f.reste, e),
+      FACTURE_STATUT_LABELS[f.statut],
+      FACTURE_CREDIT_LABELS[f.credit],
+    ]),
+  );
+}

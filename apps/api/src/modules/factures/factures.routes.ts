@@ -1,0 +1,170 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  avoirIdParamsSchema,
+  avoirInputSchema,
+  avoirSchema,
+  facturablesQuerySchema,
+  factureIdParamsSchema,
+  factureInputSchema,
+  factureListQuerySchema,
+  facturePageSchema,
+  factureSchema,
+  problemSchema,
+  venteFacturableSchema,
+} from '@comptoir/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../core/context.js';
+import { defineRoute } from '../../core/route.js';
+import { requireShopOwner } from '../../core/service-access.js';
+import { shopToday } from '../../db/time.js';
+import { createAvoir } from './avoirs.create.js';
+import { createFacture } from './factures.create.js';
+import { facturesCsv, listFactures } from './factures.list.js';
+import { readFacture } from './factures.read.js';
+import { listFacturables, readAvoir } from './factures.service.js';
+
+const TAGS = ['Factures'];
+const OWNER = ['ROLE_PROPRIETAIRE'] as const;
+const URL = '/api/services/:serviceId/factures';
+const ONE = `${URL}/:factureId`;
+const P403 = { 403: problemSchema, 404: problemSchema };
+const exportQuerySchema = factureListQuerySchema.omit({ page: true, size: true });
+
+/**
+ * Invoices and credit notes (docs/regles-metier.md, « Factures ») : the shop's owner only. No route
+ * changes an issued invoice: the only correction is a credit note.
+ */
+export function facturesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx.database;
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: URL,
+    summary:
+      'Émet la facture d’une vente ou de plusieurs ventes d’un client (numéro F-AAAA-NNNNNN sans trou, figée) ; clé d’idempotence',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    body: factureInputSchema,
+    responses: {
+      201: factureSchema,
+      400: problemSchema,
+      ...P403,
+      409: problemSchema,
+      422: problemSchema,
+    },
+    handler: async ({ user, service, body, reply }) => {
+      requireShopOwner(user, service);
+      const { facture, replayed } = await createFacture(ctx, service, user.id, body);
+      if (replayed) void reply.header('idempotent-replayed', 'true');
+      void reply.status(201);
+      return facture;
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: URL,
+    summary:
+      'Factures : filtres (période, client, statut, numéro ou client), tri, pages et totaux de l’ensemble filtré',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    query: factureListQuerySchema,
+    responses: { 200: facturePageSchema, 400: problemSchema, ...P403 },
+    handler: ({ user, service, query }) => {
+      requireShopOwner(user, service);
+      return listFactures(db, service, query);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: `${URL}/export.csv`,
+    summary: 'Export CSV (tableur français) des factures filtrées, sans pagination',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    query: exportQuerySchema,
+    responses: { 200: null, 400: problemSchema, ...P403 },
+    handler: async ({ user, service, query, reply }) => {
+      requireShopOwner(user, service);
+      const csv = await facturesCsv(db, service, query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="factures-${shopToday(service)}.csv"`)
+        .send(csv);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: `${URL}/ventes-facturables`,
+    summary: 'Ventes d’un client pas encore facturées, sur une période (facture récapitulative)',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    query: facturablesQuerySchema,
+    responses: { 200: z.array(venteFacturableSchema), 400: problemSchema, ...P403 },
+    handler: ({ user, service, query }) => {
+      requireShopOwner(user, service);
+      return listFacturables(db, service, query);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: ONE,
+    summary: 'Une facture : lignes, ventes, TVA par taux, avoirs, statut',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    params: factureIdParamsSchema,
+    responses: { 200: factureSchema, ...P403 },
+    handler: ({ user, service, params }) => {
+      requireShopOwner(user, service);
+      return readFacture(db, service, params.factureId);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: `${ONE}/avoirs`,
+    summary:
+      'Avoir sur une facture (AV-AAAA-NNNNNN) : des lignes et quantités, jamais plus que facturé ; retour de marchandise en option ; clé d’idempotence',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    params: factureIdParamsSchema,
+    body: avoirInputSchema,
+    responses: {
+      201: avoirSchema,
+      400: problemSchema,
+      ...P403,
+      409: problemSchema,
+      422: problemSchema,
+    },
+    handler: async ({ user, service, params, body, reply }) => {
+      requireShopOwner(user, service);
+      const { avoir, replayed } = await createAvoir(ctx, service, user.id, params.factureId, body);
+      if (replayed) void reply.header('idempotent-replayed', 'true');
+      void reply.status(201);
+      return avoir;
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/services/:serviceId/avoirs/:avoirId',
+    summary: 'Un avoir : lignes, montants, retours liés',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    params: avoirIdParamsSchema,
+    responses: { 200: avoirSchema, ...P403 },
+    handler: ({ user, service, params }) => {
+      requireShopOwner(user, service);
+      return readAvoir(db, service.id, params.avoirId);
+    },
+  });
+}

@@ -52,7 +52,19 @@ describe(`factures (${TEST_DIALECT})`, () => {
   it('facture d’une vente : F-2026-000001, lignes HT par taux et remises figées, totaux de la vente, statut payée', async () => {
     const a = await w.produit({ prix: 1200, stock: 10_000, tauxTva: 2000 });
     const b = await w.produit({ prix: 1055, stock: 10_000, tauxTva: 550 });
-    const cli = await w.clientNamed('Société Alpha');
+    const cli = (
+      await client.post(
+        `${w.shopUrl()}/clients`,
+        {
+          nom: 'Société Alpha',
+          adresse: '3 rue des Lilas, 75011 Paris',
+          professionnel: true,
+          siren: '732829320',
+          adresseLivraison: 'Entrepôt 7, 93200 Saint-Denis',
+        },
+        w.tokens.ownerA,
+      )
+    ).body;
     const vente = await w.vente({
       clientId: cli.id,
       lignes: [
@@ -65,7 +77,14 @@ describe(`factures (${TEST_DIALECT})`, () => {
     expect(answer.status).toBe(201);
     const f = answer.body;
     expect(f.numero).toBe('F-2026-000001');
-    expect(f.client).toMatchObject({ id: cli.id, nom: 'Société Alpha' });
+    expect(f.client).toMatchObject({
+      id: cli.id,
+      nom: 'Société Alpha',
+      adresse: '3 rue des Lilas, 75011 Paris',
+      siren: '732829320',
+      adresseLivraison: 'Entrepôt 7, 93200 Saint-Denis',
+      professionnel: true,
+    });
     expect(f.ventes).toEqual([{ id: vente.id, numero: vente.numero, createdAt: vente.createdAt }]);
     // 2 × 12,00 TTC at 20 % less 2,40 → 21,60 TTC = 18,00 HT + 3,60; 1 × 10,55 TTC at 5,5 % = 10,00 HT + 0,55.
     expect(f.lignes).toMatchObject([

@@ -66,7 +66,6 @@ export const factureInputSchema = z
 export type FactureInput = z.input<typeof factureInputSchema>;
 export type FactureData = z.output<typeof factureInputSchema>;
 
-/** `GET …/factures/ventes-facturables`: the customer's sales not invoiced yet, over a period. */
 export const facturablesQuerySchema = z.object({
   clientId: idOf('du client'),
   du: isoDateSchema.optional(),
@@ -85,7 +84,6 @@ export const venteFacturableSchema = z
   .meta({ id: 'VenteFacturable' });
 export type VenteFacturable = z.infer<typeof venteFacturableSchema>;
 
-/** The seller's mentions, as printed on the invoice (copied at issue). */
 export const vendeurFactureSchema = z.object({
   nom: z.string(),
   adresse: z.string().nullable(),
@@ -137,7 +135,6 @@ export const factureSchema = z
     createdAt: z.string(),
     devise: z.string(),
     nature: z.enum(FACTURE_NATURES),
-    /** Days of the first and last sale (the shop's calendar). */
     dateDebut: z.string(),
     dateFin: z.string(),
     echeance: z.string(),
@@ -181,7 +178,6 @@ export type Facture = z.infer<typeof factureSchema>;
 export const FACTURE_SORTS = ['numero', 'created_at', 'total_ttc', 'echeance'] as const;
 export type FactureSort = (typeof FACTURE_SORTS)[number];
 
-/** `GET …/factures`: period (issue day), customer, status, number or customer name (q). */
 export const factureListQuerySchema = sortedListQuery(FACTURE_SORTS).extend({
   du: isoDateSchema.optional(),
   au: isoDateSchema.optional(),

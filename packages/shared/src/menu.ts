@@ -164,7 +164,7 @@ export const MENU_SCREENS: readonly MenuScreen[] = [
     route: '/pages/rapports/inventaires',
     label: 'Inventaires',
     icon: icon('check-square'),
-    roles: { [P]: { at: 'Achats et stock' } },
+    roles: { [G]: { at: 'Gestion', tooltip: 'Comptage' }, [P]: { at: 'Achats et stock' } },
   },
   {
     route: '/pages/users',

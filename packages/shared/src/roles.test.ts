@@ -36,6 +36,7 @@ describe('menus par rôle', () => {
       '/pages/clients',
       '/pages/depenses',
       '/pages/approvisionnements-list',
+      '/pages/rapports/inventaires',
     ]);
   });
   it('propriétaire', () => {

@@ -24,6 +24,7 @@ const VentesListRoute = lazy(() => import('../features/ventes/liste/VentesListRo
 const VenteDetailRoute = lazy(() => import('../features/ventes/liste/VenteDetailRoute'));
 const VenteSaisieRoute = lazy(() => import('../features/ventes/saisie/VenteSaisieRoute'));
 const DettesRoute = lazy(() => import('../features/dettes/DettesRoute'));
+const InventairesRoute = lazy(() => import('../features/inventaires/InventairesRoute'));
 const DetteClientRoute = lazy(() => import('../features/dettes/DetteClientRoute'));
 const FournisseursRoute = lazy(() => import('../features/fournisseurs/FournisseursRoute'));
 const PosRoute = lazy(() => import('../features/ventes/caisse/PosRoute'));
@@ -69,6 +70,7 @@ export const MENU_ELEMENTS: Readonly<Record<string, ReactNode>> = {
   '/pages/ventes-list': <VentesListRoute />,
   '/pages/ventes-oneline': <VenteSaisieRoute />,
   '/pages/dettes': <DettesRoute />,
+  '/pages/rapports/inventaires': <InventairesRoute />,
   '/pages/depenses': <DepensesRoute />,
 };
 const menuRoutes = MENU_SCREENS.flatMap(({ route }) => {

@@ -48,6 +48,21 @@ export const ACHATS_MATRIX: MatrixRow[] = [
       },
     }),
   },
+  {
+    method: 'POST',
+    url: '/api/services/:serviceId/achats/reapprovisionnement',
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+    // A cover of one unit: every product with an alert threshold is proposed (if any is under it).
+    call: (f) => ({
+      body: {
+        cleIdempotence: randomUUID(),
+        fournisseurId: f.params['fournisseurId'],
+        date: '2026-06-15',
+        couverture: 1000,
+      },
+    }),
+  },
   { method: 'GET', url: ACHAT, expect: STAFF, otherShop: otherShopOf(STAFF) },
   { method: 'GET', url: `${ACHAT}/pdf`, expect: STAFF, otherShop: otherShopOf(STAFF) },
   {

@@ -348,6 +348,12 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     ).avoir.id;
 
     const depenses = await depenseFixtures(ctx, shopARow, world.ownerA.id);
+    // Low-stock help needs a product under its alert threshold.
+    await db
+      .updateTable('produits')
+      .set({ seuil_alerte: 5000 })
+      .where('id', '=', await newProduit())
+      .execute();
     // Purchases: drafts of the supplier fournisseurId, and a validated unpaid one of a million units.
     const newAchat = async () =>
       (

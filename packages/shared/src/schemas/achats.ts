@@ -244,3 +244,24 @@ export const achatPageSchema = pageOf(achatListItemSchema)
   })
   .meta({ id: 'AchatPage' });
 export type AchatPage = z.infer<typeof achatPageSchema>;
+
+/**
+ * `POST …/achats/reapprovisionnement` (owner): one draft for a supplier with every active product
+ * under its alert threshold, quantity up to the threshold plus `couverture` (thousandths), at its
+ * last cost.
+ */
+export const reapprovisionnementSchema = z
+  .object({
+    cleIdempotence: cleIdempotenceSchema,
+    fournisseurId: idOf('du fournisseur'),
+    date: isoDateSchema,
+    couverture: z
+      .number({ error: 'La couverture doit être un nombre.' })
+      .int('La couverture est exprimée en millièmes (1,5 kg = 1500) : un nombre entier.')
+      .min(0, 'La couverture ne peut pas être négative.')
+      .max(1e9, 'La couverture est trop grande.')
+      .default(0),
+  })
+  .meta({ id: 'Reapprovisionnement' });
+export type Reapprovisionnement = z.input<typeof reapprovisionnementSchema>;
+export type ReapprovisionnementData = z.output<typeof reapprovisionnementSchema>;

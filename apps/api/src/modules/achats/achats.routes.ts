@@ -9,6 +9,7 @@ import {
   achatUpdateSchema,
   achatValidationSchema,
   problemSchema,
+  reapprovisionnementSchema,
   retourAchatInputSchema,
   retourAchatSchema,
 } from '@comptoir/shared';
@@ -20,6 +21,7 @@ import { createAchat, deleteAchat, updateAchat } from './achats.draft.js';
 import { achatsCsv, listAchats } from './achats.list.js';
 import { achatPdf } from './achats.pdf.js';
 import { readAchat } from './achats.read.js';
+import { reapprovisionner } from './achats.reappro.js';
 import { createRetourAchat } from './achats.retour.js';
 import { validateAchat } from './achats.validate.js';
 
@@ -88,6 +90,25 @@ export function achatsRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ user, service, body, reply }) => {
       requireShopOwner(user, service);
       const { achat, replayed } = await createAchat(ctx, service, user.id, body);
+      if (replayed) void reply.header('idempotent-replayed', 'true');
+      void reply.status(201);
+      return achat;
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: `${URL}/reapprovisionnement`,
+    summary:
+      'Brouillon d’achat pour un fournisseur avec les produits sous leur seuil d’alerte (jusqu’au seuil plus une couverture), au dernier coût ; clé d’idempotence',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    body: reapprovisionnementSchema,
+    responses: { 201: achatSchema, ...WRITE },
+    handler: async ({ user, service, body, reply }) => {
+      requireShopOwner(user, service);
+      const { achat, replayed } = await reapprovisionner(ctx, service, user.id, body);
       if (replayed) void reply.header('idempotent-replayed', 'true');
       void reply.status(201);
       return achat;

@@ -1,6 +1,4 @@
-/** Everything the /auth screens need, loaded on demand as one chunk. */
+/** The login page and its frame, loaded on demand as one chunk (no zod: see LoginPage). */
 export { AuthLayout } from '../layout/AuthLayout';
 export { LoginPage } from '../features/auth/LoginPage';
-export { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-export { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 export { AccessDeniedPage } from '../features/auth/AccessDeniedPage';

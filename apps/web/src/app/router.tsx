@@ -32,12 +32,15 @@ const DepensesRoute = lazy(() => import('../features/depenses/DepensesRoute'));
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const NotFoundPage = lazy(() => import('../features/notfound/NotFoundPage'));
 
-// The /auth screens share one chunk.
+// The /auth screens share one chunk; the password reset screens (and zod, for their checks) another.
 const authChunk = () => import('./auth-chunk');
+const resetChunk = () => import('./auth-reset-chunk');
 const AuthLayout = lazy(() => authChunk().then((m) => ({ default: m.AuthLayout })));
 const LoginPage = lazy(() => authChunk().then((m) => ({ default: m.LoginPage })));
-const ForgotPasswordPage = lazy(() => authChunk().then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => authChunk().then((m) => ({ default: m.ResetPasswordPage })));
+const ForgotPasswordPage = lazy(() =>
+  resetChunk().then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() => resetChunk().then((m) => ({ default: m.ResetPasswordPage })));
 const AccessDeniedPage = lazy(() => authChunk().then((m) => ({ default: m.AccessDeniedPage })));
 
 const toNotFound = <Navigate to="/notfound" replace />;

@@ -1,71 +1,16 @@
-import { classNames } from 'primereact/utils';
-import { useEffect, useRef } from 'react';
 import { ConfigLayoutOptions } from './ConfigLayoutOptions';
-import { ConfigScale } from './ConfigScale';
-import { ConfigThemes } from './ConfigThemes';
+import { ConfigPanel } from './ConfigPanel';
 import { useLayout } from './LayoutContext';
-import './config.css';
 
 /**
- * The appearance panel on the right, opened by the gear button. In minimal mode (auth screens)
- * only the scale and the themes are offered.
+ * The appearance panel on the right, opened by the gear button. In minimal mode only the scale
+ * and the themes are offered (the auth screens use ConfigPanel alone, see AuthLayout).
  */
 export function AppConfig({ minimal = false }: { minimal?: boolean }) {
-  const { config, setConfig, state, setConfigVisible } = useLayout();
-  const visible = state.configSidebarVisible;
-  const closeRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!visible) return;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setConfigVisible(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [visible, setConfigVisible]);
-
+  const { config, setConfig } = useLayout();
   return (
-    <>
-      <button
-        type="button"
-        className="layout-config-button p-link"
-        aria-label="Ouvrir la configuration"
-        aria-controls="layout-config"
-        aria-expanded={visible}
-        onClick={() => setConfigVisible(true)}
-      >
-        <i className="pi pi-cog" aria-hidden="true" />
-      </button>
-      <div
-        className={classNames('layout-config-mask', { 'layout-config-mask-active': visible })}
-        onClick={() => setConfigVisible(false)}
-        aria-hidden="true"
-      />
-      <aside
-        id="layout-config"
-        className={classNames('layout-config', { 'layout-config-active': visible })}
-        role="dialog"
-        aria-labelledby="layout-config-title"
-        inert={!visible}
-        data-testid="layout-config"
-      >
-        <div className="layout-config-header">
-          <h2 id="layout-config-title">Configuration</h2>
-          <button
-            ref={closeRef}
-            type="button"
-            className="p-button p-component p-button-icon-only p-button-rounded p-button-text"
-            aria-label="Fermer la configuration"
-            onClick={() => setConfigVisible(false)}
-          >
-            <span className="p-button-icon pi pi-times" aria-hidden="true" />
-          </button>
-        </div>
-        <ConfigScale scale={config.scale} onChange={(scale) => setConfig({ scale })} />
-        {!minimal && <ConfigLayoutOptions config={config} onChange={setConfig} />}
-        <ConfigThemes theme={config.theme} onChange={setConfig} />
-      </aside>
-    </>
+    <ConfigPanel>
+      {!minimal && <ConfigLayoutOptions config={config} onChange={setConfig} />}
+    </ConfigPanel>
   );
 }

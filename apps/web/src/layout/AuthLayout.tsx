@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
-import { AppConfig } from './AppConfig';
+import { ConfigPanel } from './ConfigPanel';
 import { useLayout } from './LayoutContext';
 import './auth.css';
 
@@ -16,7 +16,7 @@ export function AuthLayout() {
           <Outlet key={location.key} />
         </Suspense>
       </main>
-      <AppConfig minimal />
+      <ConfigPanel />
     </div>
   );
 }

@@ -6,10 +6,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormField, fieldA11y } from '../../components/FormField';
 import { errorMessage } from '../../lib/errors';
-import { loginRequestSchema } from '@comptoir/shared';
-import { emailError, hasErrors, validate, type FieldErrors } from '../../lib/validation';
+import type { FieldErrors } from '../../lib/validation';
 import { login } from './api';
 import { AuthCard } from './AuthCard';
+
+/** The form's checks (zod), fetched on the first focus rather than with the page. */
+const loadChecks = () => import('./login-validation');
 
 /** /auth/login: e-mail and password; the server's French message on failure. */
 export function LoginPage() {
@@ -22,9 +24,8 @@ export function LoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const next = validate(loginRequestSchema, { email, password });
-    const missingEmail = emailError(email);
-    if (missingEmail) next['email'] = missingEmail;
+    const { hasErrors, loginErrors } = await loadChecks();
+    const next = loginErrors(email, password);
     setErrors(next);
     setFailure(null);
     if (hasErrors(next)) return;
@@ -40,7 +41,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Bienvenue sur Comptoir" subtitle="Connectez-vous pour continuer">
-      <form onSubmit={submit} noValidate aria-label="Connexion">
+      <form onSubmit={submit} onFocus={() => void loadChecks()} noValidate aria-label="Connexion">
         {failure && (
           <Message
             severity="error"

@@ -38,6 +38,12 @@ export const FACTURES_MATRIX: MatrixRow[] = [
     otherShop: otherShopOf(OWNER),
   },
   {
+    method: 'GET',
+    url: `${SHOP}/factures/:factureId/facture.pdf`,
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+  },
+  {
     method: 'POST',
     url: `${SHOP}/factures/:factureId/avoirs`,
     expect: OWNER,

@@ -20,6 +20,7 @@ import { shopToday } from '../../db/time.js';
 import { createAvoir } from './avoirs.create.js';
 import { createFacture } from './factures.create.js';
 import { facturesCsv, listFactures } from './factures.list.js';
+import { facturePdf } from './factures.pdf.js';
 import { readFacture } from './factures.read.js';
 import { listFacturables, readAvoir } from './factures.service.js';
 
@@ -124,6 +125,25 @@ export function facturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: ({ user, service, params }) => {
       requireShopOwner(user, service);
       return readFacture(db, service, params.factureId);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: `${ONE}/facture.pdf`,
+    summary: 'La facture en PDF (A4) avec les mentions légales du pays de la boutique',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    params: factureIdParamsSchema,
+    responses: { 200: null, ...P403 },
+    handler: async ({ user, service, params, reply }) => {
+      requireShopOwner(user, service);
+      const facture = await readFacture(db, service, params.factureId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="facture-${facture.numero}.pdf"`)
+        .send(await facturePdf(facture));
     },
   });
 

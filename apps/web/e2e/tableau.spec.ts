@@ -1,0 +1,49 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from './support/constants';
+import { loginAs } from './support/pages';
+
+/** The owner's dashboard: a sale at the POS shows in today's figures; 30 days click through to the sales list. */
+
+const SAVON = '2000000000107'; // Savon de Marseille, 500 FCFA (demo shelf of « Boutique Dakar Plateau »)
+
+const figure = (page: Page, id: string) => page.getByTestId(`figure-${id}`);
+
+test('tableau de bord : une vente à la caisse change les chiffres ; 30 jours mènent à la liste des ventes au même total', async ({
+  page,
+}) => {
+  await loginAs(page, DEMO.proprietaire);
+  await expect(figure(page, 'ventes')).toBeVisible();
+  const before = Number(await figure(page, 'ventes').textContent());
+
+  // A sale at the POS: one soap, paid in cash.
+  await page.goto('/pages/ventes');
+  const search = page.getByLabel('Rechercher ou scanner un produit');
+  await expect(search).toBeFocused();
+  await page.keyboard.type(SAVON, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('pos-line')).toHaveCount(1);
+  await page.keyboard.press('F8');
+  const dialog = page.getByRole('dialog', { name: /Paiement/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Montant reçu')).toBeFocused();
+  await page.keyboard.type('500');
+  await expect(dialog.getByTestId('pay-reste')).toHaveText(/^\s*0\sFCFA\s*$/);
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('dialog', { name: /Vente V-\d{4}-\d{6} enregistrée/ })).toBeVisible();
+
+  // Back to the dashboard: one more sale today.
+  await page.goto('/');
+  await expect(figure(page, 'ventes')).toHaveText(String(before + 1));
+
+  // Last 30 days, then the revenue card opens the sales list of the same days, same total.
+  await page.getByRole('button', { name: '30 jours' }).click();
+  await expect(page).toHaveURL(/periode=30j/);
+  await expect(figure(page, 'ventes')).not.toHaveText(String(before + 1));
+  const total = (await figure(page, 'ca-ttc').textContent())!.trim();
+  const count = (await figure(page, 'ventes').textContent())!.trim();
+  await page.getByTestId('lien-ca-ttc').click();
+  await expect(page).toHaveURL(/\/pages\/ventes-list\?periode=perso&du=\d{4}-\d{2}-\d{2}&au=/);
+  const totaux = page.getByTestId('ventes-totaux');
+  await expect(totaux.locator('div', { hasText: 'Total TTC' }).locator('dd')).toHaveText(total);
+  await expect(totaux.locator('div', { hasText: /^Ventes/ }).locator('dd')).toHaveText(count);
+});

@@ -39,6 +39,7 @@ import { tableauRoutes } from './modules/tableau/tableau.routes.js';
 import { rapportsRoutes } from './modules/rapports/rapports.routes.js';
 import { inventairesRoutes } from './modules/inventaires/inventaires.routes.js';
 import { facturesRoutes } from './modules/factures/factures.routes.js';
+import { devisRoutes } from './modules/devis/devis.routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -176,6 +177,7 @@ export async function buildApp(
   rapportsRoutes(app, ctx);
   inventairesRoutes(app, ctx);
   facturesRoutes(app, ctx);
+  devisRoutes(app, ctx);
 
   defineRoute(app, ctx, {
     method: 'GET',

@@ -55,6 +55,8 @@ export interface Fixtures {
   /** Inventories of shop A: cancels the open one (a free slot), or opens a fresh one after that. */
   closeInventaires(): Promise<void>;
   newInventaire(): Promise<number>;
+  /** An accepted quote of shop A (converts once: one per call). */
+  newDevisAccepte(): Promise<number>;
   /** An active subscription of a fresh owner (not one of the actors). */
   newAbonnement(): Promise<number>;
   /** A fresh owner without subscription. */

@@ -19,6 +19,7 @@ import { ACHATS_MATRIX } from './authorization-matrix.achats.js';
 import { TABLEAU_ROWS } from './authorization-matrix.tableau.js';
 import { INVENTAIRES_MATRIX } from './authorization-matrix.inventaires.js';
 import { FACTURES_MATRIX } from './authorization-matrix.factures.js';
+import { DEVIS_ROWS } from './authorization-matrix.devis.js';
 
 export {
   ACTORS,
@@ -674,4 +675,5 @@ export const MATRIX: MatrixRow[] = [
   ...TABLEAU_ROWS,
   ...INVENTAIRES_MATRIX,
   ...FACTURES_MATRIX,
+  ...DEVIS_ROWS,
 ];

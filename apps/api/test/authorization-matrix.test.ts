@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   achatInputSchema,
   achatValidationSchema,
   avoirInputSchema,
   factureInputSchema,
+  devisInputSchema,
   formatDate,
   retourInputSchema,
   venteInputSchema,
@@ -18,6 +20,8 @@ import { openInventaire } from '../src/modules/inventaires/inventaires.service.j
 import { validateInventaire } from '../src/modules/inventaires/inventaires.validation.js';
 import { createAvoir } from '../src/modules/factures/avoirs.create.js';
 import { createFacture } from '../src/modules/factures/factures.create.js';
+import { createDevis } from '../src/modules/devis/devis.service.js';
+import { deciderDevis } from '../src/modules/devis/devis.statut.js';
 import { hashToken, newOpaqueToken } from '../src/modules/auth/tokens.js';
 import {
   ACTORS,
@@ -378,9 +382,59 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         achatValidationSchema.parse({ cleIdempotence: 'matrice-validation-1' }),
       )
     ).achat;
+    // Quotes of shop A: a draft (read, edit, copy), one to send, one to accept, one to refuse.
+    const devisClientId = (
+      await db
+        .insertInto('clients')
+        .values({
+          service_id: shopA,
+          nom: 'Client des devis',
+          nom_recherche: 'client des devis',
+          email: 'devis@exemple.test',
+          telephone: null,
+          adresse: null,
+          notes: null,
+          plafond_credit: null,
+          actif: 1,
+          created_at: nowIso(),
+          updated_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const newDevis = async () =>
+      (
+        await createDevis(
+          db,
+          world.ownerA.id,
+          shopARow,
+          devisInputSchema.parse({
+            cleIdempotence: randomUUID(),
+            clientId: devisClientId,
+            // A sale type of its own: other rows deactivate the fixtures' one.
+            typeVenteId: (
+              await db
+                .insertInto('types_ventes')
+                .values({ nom: `Devis ${randomUUID()}`, prix_utilise: 'detail', actif: 1 })
+                .returning('id')
+                .executeTakeFirstOrThrow()
+            ).id,
+            dateValidite: '2999-12-31',
+            lignes: [{ produitId: produitStockId, quantite: 1000 }],
+          }),
+        )
+      ).devis.id;
+    const newDevisAccepte = async () =>
+      (await deciderDevis(db, shopARow, await newDevis(), 'accepte')).id;
 
     fixtures = {
+      newDevisAccepte,
       params: {
+        devisClientId,
+        devisId: await newDevis(),
+        devisEnvoiId: await newDevis(),
+        devisAccepteId: await newDevis(),
+        devisRefusId: await newDevis(),
         fileId,
         userId: employee.id,
         planId: plan.id,

@@ -87,6 +87,23 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       inventaire: () => post('inventaires', { perimetre: 'boutique' }),
       facture: (body: unknown) => post('factures', body),
       avoir: (factureId: number, body: unknown) => post(`factures/${factureId}/avoirs`, body),
+      devis: async (clientId: number, produitId: number, accepte = false) => {
+        const d = await post('devis', {
+          cleIdempotence: randomUUID(),
+          clientId,
+          typeVenteId: (
+            await server.ctx.database.db
+              .insertInto('types_ventes')
+              .values({ nom: `Devis ${randomUUID()}`, prix_utilise: 'detail', actif: 1 })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+          dateValidite: '2999-12-31',
+          lignes: [{ produitId, quantite: 1000 }],
+        });
+        if (accepte) await post(`devis/${d.id}/acceptation`, undefined);
+        return d.id as number;
+      },
     };
   }
   /** Cancels, through the API, the open inventory of shop A (one open inventory per shop). */
@@ -162,6 +179,11 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       venteCreditId: venteId,
       venteLigneId,
       retourId: (retour.retour ?? retour).id as number,
+      devisId: await make.devis(clientId, produit.id),
+      devisClientId: clientId,
+      devisEnvoiId: await make.devis(clientId, produit.id),
+      devisAccepteId: await make.devis(clientId, produit.id),
+      devisRefusId: await make.devis(clientId, produit.id),
     };
   }
 
@@ -227,6 +249,8 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
             params.A['produitStockId'] as number,
           )
         ).id,
+      newDevisAccepte: () =>
+        makeA.devis(Number(params.A['clientId']), Number(params.A['produitStockId']), true),
       newAbonnement: unused('newAbonnement'),
       newOwner: unused('newOwner'),
       loginBody: unused('loginBody'),

@@ -32,6 +32,7 @@ export * from './vente-calcul.js';
 export * from './schemas/document.js';
 export * from './schemas/ventes.js';
 export * from './schemas/retours.js';
+export * from './schemas/devis.js';
 export * from './document/index.js';
 export * from './schemas/dettes.js';
 export * from './schemas/integer.js';

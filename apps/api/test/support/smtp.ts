@@ -5,6 +5,7 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 /** A real SMTP server on a free local port that keeps what it receives. */
@@ -19,7 +20,16 @@ export async function startSmtpServer() {
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-          mails.push({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          mails.push({
+            to: to ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content,
+            })),
+          });
           waiters.splice(0).forEach((w) => w());
           callback();
         })

@@ -7,3 +7,4 @@ export * from './paiements.js';
 export * from './tiers.js';
 export * from './vente.js';
 export * from './achat.js';
+export * from './devis.js';

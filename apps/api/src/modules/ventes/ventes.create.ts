@@ -5,7 +5,7 @@ import { idempotentWrite, sha256 } from '../../core/idempotence.js';
 import { isPostgres } from '../../db/database.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { now as currentTime } from '../../db/time.js';
-import { prepareVente } from './ventes.prepare.js';
+import { prepareVente, type LigneFixee, type VenteACreer } from './ventes.prepare.js';
 import { readVente } from './ventes.read.js';
 
 type Service = Selectable<ServicesTable>;
@@ -19,10 +19,14 @@ export interface CreatedVente {
 export interface CreateOptions {
   /** Moment of the sale (demo data of past days, tests); now by default. Its year and day are the shop's. */
   now?: Date;
+  /** Lines whose price a document fixed (a converted quote), aligned with the input's lines. */
+  fixees?: readonly LigneFixee[];
+  /** Runs in the sale's transaction once it is written (a converted quote marks itself). */
+  apres?: (trx: Transaction<DB>, venteId: number) => Promise<void>;
 }
 
 /** The canonical request without its key: sha-256 of it tells a replay from another cart. */
-export function empreinteVente(input: VenteData): string {
+export function empreinteVente(input: VenteACreer): string {
   const canonical = {
     typeVenteId: input.typeVenteId,
     clientId: input.clientId ?? null,
@@ -75,7 +79,7 @@ export async function recordVente(
   db: Kysely<DB>,
   userId: number,
   service: Service,
-  input: VenteData,
+  input: VenteACreer,
   options: CreateOptions = {},
 ): Promise<CreatedVente> {
   const empreinte = empreinteVente(input);
@@ -92,7 +96,20 @@ export async function recordVente(
       read: (handle, id) => readVente(handle, service, id),
     },
     async (handle) => {
-      const write = await prepareVente(handle, userId, service, input, empreinte, now);
+      const prepared = await prepareVente(
+        handle,
+        userId,
+        service,
+        input,
+        empreinte,
+        now,
+        options.fixees,
+      );
+      const write = async (trx: Transaction<DB>) => {
+        const id = await prepared(trx);
+        await options.apres?.(trx, id);
+        return id;
+      };
       return oneTransaction
         ? write(handle as Transaction<DB>)
         : handle.transaction().execute(write);

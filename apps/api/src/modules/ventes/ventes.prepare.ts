@@ -15,14 +15,36 @@ import { writeVente, type PreparedVente } from './ventes.write.js';
 
 type Service = Selectable<ServicesTable>;
 
-/** Checks the cart against the shop's rows and computes it; returns the writing of the sale. */
+/**
+ * A line whose price a document fixed (a converted quote: the quoted price, VAT rate and name,
+ * not the product's current ones). Without a product it is a service: no stock, no return.
+ */
+export interface LigneFixee {
+  produitId: number | null;
+  nom: string;
+  reference: string | null;
+  uniteSymbole: string;
+  prixUnitaire: number;
+  tauxTva: number;
+}
+
+/** A sale to record: a cart (VenteData), or a document's lines, some without a product. */
+export type VenteACreer = Omit<VenteData, 'lignes'> & {
+  lignes: Array<Omit<VenteData['lignes'][number], 'produitId'> & { produitId: number | null }>;
+};
+
+/**
+ * Checks the cart against the shop's rows and computes it; returns the writing of the sale.
+ * `fixees` (aligned with the lines) gives the lines whose price a document fixed.
+ */
 export async function prepareVente(
   db: Kysely<DB>,
   userId: number,
   service: Service,
-  input: VenteData,
+  input: VenteACreer,
   empreinte: string,
   now: Date,
+  fixees?: readonly LigneFixee[],
 ): Promise<(trx: Transaction<DB>) => Promise<number>> {
   const typeVente = await db
     .selectFrom('types_ventes')
@@ -45,31 +67,36 @@ export async function prepareVente(
           .executeTakeFirst();
   if (input.clientId !== null && !client) throw notFound('Client introuvable.');
 
-  const ids = [...new Set(input.lignes.map((l) => l.produitId))];
-  const produits = await db
-    .selectFrom('produits as p')
-    .innerJoin('unites as u', 'u.id', 'p.unite_id')
-    .select([
-      'p.id',
-      'p.nom',
-      'p.reference',
-      'p.code_barres',
-      'p.prix_vente',
-      'p.prix_gros',
-      'p.prix_achat',
-      'p.taux_tva',
-      'p.actif',
-      'u.symbole',
-      'u.nom as unite_nom',
-      'u.fractionnable',
-    ])
-    .where('p.service_id', '=', service.id)
-    .where('p.id', 'in', ids)
-    .execute();
+  const ids = [
+    ...new Set(input.lignes.flatMap((l) => (l.produitId === null ? [] : [l.produitId]))),
+  ];
+  const produits = !ids.length
+    ? []
+    : await db
+        .selectFrom('produits as p')
+        .innerJoin('unites as u', 'u.id', 'p.unite_id')
+        .select([
+          'p.id',
+          'p.nom',
+          'p.reference',
+          'p.code_barres',
+          'p.prix_vente',
+          'p.prix_gros',
+          'p.prix_achat',
+          'p.taux_tva',
+          'p.actif',
+          'u.symbole',
+          'u.nom as unite_nom',
+          'u.fractionnable',
+        ])
+        .where('p.service_id', '=', service.id)
+        .where('p.id', 'in', ids)
+        .execute();
   const byId = new Map(produits.map((p) => [p.id, p]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing !== undefined) throw notFound(`Produit introuvable (identifiant ${missing}).`);
   for (const l of input.lignes) {
+    if (l.produitId === null) continue;
     const p = byId.get(l.produitId)!;
     if (p.actif !== 1)
       throw businessRule(`Le produit « ${p.nom} » est désactivé : il ne peut pas être vendu.`);
@@ -87,16 +114,27 @@ export async function prepareVente(
       },
       typeVente.prix_utilise as PrixUtilise,
     );
+  const lignes = input.lignes.map((l, i) => {
+    const fixee = fixees?.[i];
+    const p = l.produitId === null ? null : byId.get(l.produitId)!;
+    const ligne = {
+      id: p?.id ?? null,
+      nom: fixee?.nom ?? p!.nom,
+      reference: fixee ? fixee.reference : p!.reference,
+      code_barres: p?.code_barres ?? null,
+      symbole: fixee?.uniteSymbole ?? p!.symbole,
+      prix_achat: p ? Number(p.prix_achat) : 0,
+      prix: fixee?.prixUnitaire ?? prixOf(p!),
+    };
+    return { ligne, tauxTva: fixee?.tauxTva ?? p!.taux_tva };
+  });
   const calcul = calculerVente(
-    input.lignes.map((l) => {
-      const p = byId.get(l.produitId)!;
-      return {
-        prixUnitaire: prixOf(p),
-        quantite: l.quantite,
-        tauxTva: p.taux_tva,
-        remise: l.remise ?? null,
-      };
-    }),
+    input.lignes.map((l, i) => ({
+      prixUnitaire: lignes[i]!.ligne.prix,
+      quantite: l.quantite,
+      tauxTva: lignes[i]!.tauxTva,
+      remise: l.remise ?? null,
+    })),
     input.remiseGlobale ?? null,
     { assujettiTva: service.assujetti_tva === 1, prixTtc: service.prix_ttc === 1 },
   );
@@ -125,10 +163,7 @@ export async function prepareVente(
     empreinte,
     typeVenteId: typeVente.id,
     client: client ?? null,
-    produits: input.lignes.map((l) => {
-      const p = byId.get(l.produitId)!;
-      return { ...p, prix: prixOf(p) };
-    }),
+    produits: lignes.map((l) => l.ligne),
     calcul,
     paye,
     reste,

@@ -15,6 +15,34 @@ export interface VenteShop {
 export const remiseOf = (type: string | null, valeur: number | null): Remise | null =>
   type === 'montant' || type === 'pourcent' ? { type, valeur: Number(valeur) } : null;
 
+/** The VAT summary of a document's recorded lines: base, VAT and total per rate, by rate. */
+export function recapTva(
+  lignes: ReadonlyArray<{
+    taux_tva: number;
+    montant_ht: number;
+    montant_tva: number;
+    montant_ttc: number;
+  }>,
+) {
+  const tva = new Map<
+    number,
+    { tauxTva: number; baseHt: number; montantTva: number; montantTtc: number }
+  >();
+  for (const l of lignes) {
+    const r = tva.get(l.taux_tva) ?? {
+      tauxTva: l.taux_tva,
+      baseHt: 0,
+      montantTva: 0,
+      montantTtc: 0,
+    };
+    r.baseHt += Number(l.montant_ht);
+    r.montantTva += Number(l.montant_tva);
+    r.montantTtc += Number(l.montant_ttc);
+    tva.set(l.taux_tva, r);
+  }
+  return [...tva.values()].sort((a, b) => a.tauxTva - b.tauxTva);
+}
+
 /** A sale of the shop with its lines, payments, debt and returns; 404 for another shop's sale. */
 export async function readVente(db: Kysely<DB>, shop: VenteShop, venteId: number): Promise<Vente> {
   const { id: serviceId, devise } = shop;
@@ -51,22 +79,6 @@ export async function readVente(db: Kysely<DB>, shop: VenteShop, venteId: number
       .orderBy('id')
       .execute(),
   ]);
-  const tva = new Map<
-    number,
-    { tauxTva: number; baseHt: number; montantTva: number; montantTtc: number }
-  >();
-  for (const l of lignes) {
-    const r = tva.get(l.taux_tva) ?? {
-      tauxTva: l.taux_tva,
-      baseHt: 0,
-      montantTva: 0,
-      montantTtc: 0,
-    };
-    r.baseHt += Number(l.montant_ht);
-    r.montantTva += Number(l.montant_tva);
-    r.montantTtc += Number(l.montant_ttc);
-    tva.set(l.taux_tva, r);
-  }
   const detteReste = dette ? Number(dette.montant) - Number(dette.paye) : 0;
   return {
     id: v.id,
@@ -106,7 +118,7 @@ export async function readVente(db: Kysely<DB>, shop: VenteShop, venteId: number
     totalHt: Number(v.total_ht),
     totalTva: Number(v.total_tva),
     totalTtc: Number(v.total_ttc),
-    tva: [...tva.values()].sort((a, b) => a.tauxTva - b.tauxTva),
+    tva: recapTva(lignes),
     paiements: paiements.map((p) => ({
       id: p.id,
       mode: p.mode as ModePaiement,

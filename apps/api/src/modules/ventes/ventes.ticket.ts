@@ -25,7 +25,7 @@ interface Ticket {
 }
 
 /** The shop's logo when pdfkit can draw it (PNG or JPEG). */
-async function logoOf(db: Kysely<DB>, service: Service): Promise<Buffer | null> {
+export async function logoOf(db: Kysely<DB>, service: Service): Promise<Buffer | null> {
   if (!service.logo_file_id) return null;
   const file = await db
     .selectFrom('files')

@@ -1,5 +1,5 @@
 import type { Selectable, Transaction } from 'kysely';
-import type { calculerVente, VenteData } from '@comptoir/shared';
+import type { calculerVente } from '@comptoir/shared';
 import { lockParty } from '../../db/locks.js';
 import { nextNumero } from '../../db/numbering.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
@@ -7,18 +7,22 @@ import { imputerAvoirs } from '../dettes/dettes.allocation.js';
 import { checkPlafondCredit } from '../dettes/dettes.plafond.js';
 import { refreshVenteStatut } from '../dettes/dettes.statut.js';
 import { applyMovements } from '../stock/stock.service.js';
+import type { VenteACreer } from './ventes.prepare.js';
 
 /** A cart checked against the shop's rows and computed (ventes.prepare.ts), ready to be written. */
 export interface PreparedVente {
   userId: number;
   service: Selectable<ServicesTable>;
-  input: VenteData;
+  input: VenteACreer;
   empreinte: string;
   typeVenteId: number;
   client: { id: number; nom: string; plafond_credit: number | null } | null;
-  /** The product of each line, in the cart's order, with the unit price of the sale type. */
+  /**
+   * The product of each line, in the cart's order, with its unit price (the sale type's, or the
+   * one a document fixed); `id` null for a service line.
+   */
   produits: Array<{
-    id: number;
+    id: number | null;
     nom: string;
     reference: string | null;
     code_barres: string | null;
@@ -128,7 +132,8 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
   // One movement per product; applyMovements locks the rows in id order (concurrent multi-line sales).
   const sorties = new Map<number, number>();
   for (const l of input.lignes)
-    sorties.set(l.produitId, (sorties.get(l.produitId) ?? 0) + l.quantite);
+    if (l.produitId !== null)
+      sorties.set(l.produitId, (sorties.get(l.produitId) ?? 0) + l.quantite);
   await applyMovements(trx, {
     serviceId: service.id,
     type: 'vente',

@@ -90,7 +90,7 @@ test.describe('connexion et menus par rôle', () => {
 
   test('un écran pas encore construit mène à la page introuvable', async ({ page }) => {
     const shell = await loginAs(page, DEMO.gerant);
-    await shell.menu().getByRole('link', { name: 'Dépenses' }).click();
+    await shell.menu().getByRole('link', { name: 'Liste des approvisionnements' }).click();
     await expect(page).toHaveURL(/\/notfound$/);
     await expect(page.getByText('Page introuvable')).toBeVisible();
   });

@@ -20,6 +20,13 @@ export function ServiceLegalFields(props: SectionProps) {
             hint="Par exemple FR40123456789."
             maxLength={20}
           />
+          <TextField
+            {...props}
+            field="rcs"
+            label="RCS ou RM"
+            hint="Par exemple RCS Paris 123 456 789 ; il figure sur les factures."
+            maxLength={80}
+          />
         </>
       )}
       {legal === 'ohada' && (
@@ -28,6 +35,13 @@ export function ServiceLegalFields(props: SectionProps) {
           <TextField {...props} field="rccm" label="RCCM" maxLength={40} />
         </>
       )}
+      <TextField
+        {...props}
+        field="formeJuridique"
+        label="Forme juridique"
+        hint="Par exemple SARL ou SAS ; elle figure sur les factures."
+        maxLength={40}
+      />
       <SwitchField {...props} field="assujettiTva" label="Assujettie à la TVA" />
       {values.assujettiTva && (
         <FormField

@@ -21,6 +21,25 @@ describe('shop form', () => {
     });
   });
 
+  it('keeps the invoice terms of a shop when it is saved, and sends its RCS and legal form', () => {
+    const shop = {
+      ...toServiceInput({ ...formValuesOf(null), nom: 'B', pays: 'FR', devise: 'EUR' }),
+      id: 1,
+      rcs: 'RCS Paris 123 456 789',
+      formeJuridique: 'SARL',
+      capital: 1_000_000,
+      tauxPenalites: 1215,
+      delaiPaiement: 45,
+    } as unknown as Parameters<typeof formValuesOf>[0];
+    expect(toServiceInput(formValuesOf(shop))).toMatchObject({
+      rcs: 'RCS Paris 123 456 789',
+      formeJuridique: 'SARL',
+      capital: 1_000_000,
+      tauxPenalites: 1215,
+      delaiPaiement: 45,
+    });
+  });
+
   it('sends the VAT rate in hundredths of a percent, 0 when not liable', () => {
     const values = { ...formValuesOf(null), nom: 'B', assujettiTva: true, tauxTva: 5.5 };
     expect(toServiceInput(values).tauxTvaDefaut).toBe(550);

@@ -26,6 +26,12 @@ export interface ServiceFormValues {
   prefixeFacture: string;
   prefixeDevis: string;
   prefixeAchat: string;
+  rcs: string;
+  formeJuridique: string;
+  /** Invoice terms, kept as the shop has them (minor units, basis points, days). */
+  capital: number | null;
+  tauxPenalites: number | null;
+  delaiPaiement: number;
 }
 
 export type SetValue = <K extends keyof ServiceFormValues>(
@@ -56,6 +62,11 @@ export const SERVICE_FIELDS = [
   'prefixeFacture',
   'prefixeDevis',
   'prefixeAchat',
+  'rcs',
+  'formeJuridique',
+  'capital',
+  'tauxPenalites',
+  'delaiPaiement',
 ] as const;
 
 export function formValuesOf(shop: ServiceDetail | null): ServiceFormValues {
@@ -81,6 +92,11 @@ export function formValuesOf(shop: ServiceDetail | null): ServiceFormValues {
     prefixeFacture: shop?.prefixeFacture ?? DEFAULT_PREFIXES.prefixeFacture,
     prefixeDevis: shop?.prefixeDevis ?? DEFAULT_PREFIXES.prefixeDevis,
     prefixeAchat: shop?.prefixeAchat ?? DEFAULT_PREFIXES.prefixeAchat,
+    rcs: shop?.rcs ?? '',
+    formeJuridique: shop?.formeJuridique ?? '',
+    capital: shop?.capital ?? null,
+    tauxPenalites: shop?.tauxPenalites ?? null,
+    delaiPaiement: shop?.delaiPaiement ?? 30,
   };
 }
 
@@ -88,7 +104,9 @@ const orNull = (text: string): string | null => (text.trim() ? text.trim() : nul
 
 /**
  * The body of POST/PUT /api/services. Identifiers the shop's country does not show are sent
- * empty; the rate is sent in hundredths of a percent, and 0 for a shop not liable to VAT.
+ * empty; the rate is sent in hundredths of a percent, and 0 for a shop not liable to VAT. The
+ * invoice terms (capital, penalty rate, payment term) go back as the shop has them: saving the
+ * form never clears them.
  */
 export function toServiceInput(v: ServiceFormValues): ServiceInput {
   const legal = legalKind(v.pays);
@@ -114,5 +132,10 @@ export function toServiceInput(v: ServiceFormValues): ServiceInput {
     prefixeFacture: v.prefixeFacture.trim(),
     prefixeDevis: v.prefixeDevis.trim(),
     prefixeAchat: v.prefixeAchat.trim(),
+    rcs: legal === 'fr' ? orNull(v.rcs) : null,
+    formeJuridique: orNull(v.formeJuridique),
+    capital: v.capital,
+    tauxPenalites: v.tauxPenalites,
+    delaiPaiement: v.delaiPaiement,
   };
 }

@@ -20,7 +20,6 @@ import { TABLEAU_ROWS } from './authorization-matrix.tableau.js';
 import { INVENTAIRES_MATRIX } from './authorization-matrix.inventaires.js';
 import { FACTURES_MATRIX } from './authorization-matrix.factures.js';
 import { DEVIS_ROWS } from './authorization-matrix.devis.js';
-import { INVITATIONS_MATRIX } from './authorization-matrix.invitations.js';
 
 export {
   ACTORS,
@@ -183,8 +182,15 @@ export const MATRIX: MatrixRow[] = [
   {
     method: 'POST',
     url: '/api/users',
-    expect: only('admin'),
-    call: (f) => ({ body: { email: f.newEmail(), prenom: 'Ibrahima', nom: 'Fall' } }),
+    expect: only('admin', 'ownerA'),
+    call: (f, who) => ({
+      body: {
+        email: f.newEmail(),
+        prenom: 'Ibrahima',
+        nom: 'Fall',
+        ...(who.actor === 'admin' ? {} : { services: [who.ownShop] }),
+      },
+    }),
   },
   { method: 'GET', url: '/api/users/:userId', expect: only('admin', 'ownerA') },
   {
@@ -195,7 +201,6 @@ export const MATRIX: MatrixRow[] = [
   },
   { method: 'POST', url: '/api/users/:userId/desactiver', expect: only('admin', 'ownerA') },
   { method: 'POST', url: '/api/users/:userId/activer', expect: only('admin', 'ownerA') },
-  ...INVITATIONS_MATRIX,
 
   // Abonnements
   { method: 'GET', url: '/api/abonnements/courant', expect: signedIn },

@@ -41,7 +41,6 @@ import type {
   InventaireComptagesTable,
 } from './schema/inventaires.js';
 import type * as Factures from './schema/factures.js';
-import type { InvitationsTable, InvitationServicesTable } from './schema/invitations.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/catalogue.js';
@@ -51,7 +50,6 @@ export type * from './schema/depenses.js';
 export type * from './schema/achats.js';
 export type * from './schema/inventaires.js';
 export type * from './schema/factures.js';
-export type * from './schema/invitations.js';
 
 /**
  * Tables as Kysely sees them. Conventions shared by SQLite and PostgreSQL:
@@ -100,6 +98,4 @@ export interface DB extends AchatsTables {
   facture_lignes: Factures.FactureLignesTable;
   avoirs: Factures.AvoirsTable;
   avoir_lignes: Factures.AvoirLignesTable;
-  invitations: InvitationsTable;
-  invitation_services: InvitationServicesTable;
 }

@@ -72,19 +72,20 @@ async function issueTokens(
 }
 
 /**
- * Checks an e-mail and password as a sign-in does: the attempt is taken from the throttle counters
- * before the password is checked (login-gate.ts), so simultaneous guesses cannot all pass.
- * `deviceId`: this browser signed in to this account before (device.ts). Returns the account id.
+ * Signs in. The attempt is taken from the throttle counters before the password is checked
+ * (login-gate.ts): simultaneous guesses cannot all pass. `deviceId`: this browser signed in to
+ * this account before (device.ts).
  */
-export async function checkCredentials(
+export async function login(
   ctx: AppContext,
   email: string,
   password: string,
   ip: string,
   deviceId?: string,
-): Promise<number> {
+): Promise<AuthResponse> {
   const gate = await enterLogin(ctx, email, ip, deviceId);
-  const user = await ctx.database.db
+  const { db } = ctx.database;
+  const user = await db
     .selectFrom('users')
     .select(['id', 'password_hash', 'active'])
     .where('email', '=', email)
@@ -93,28 +94,12 @@ export async function checkCredentials(
   if (!user || !ok) throw invalidCredentials();
   await leaveLogin(ctx, gate);
   if (user.active !== 1) throw accountDisabled();
-  return user.id;
-}
-
-/** A new session (a new family of refresh tokens) for an account that just proved itself. */
-export async function openSession(ctx: AppContext, userId: number): Promise<AuthResponse> {
-  await ctx.database.db
+  await db
     .updateTable('users')
     .set({ last_login_at: nowIso() })
-    .where('id', '=', userId)
+    .where('id', '=', user.id)
     .execute();
-  return issueTokens(ctx, userId, randomUUID());
-}
-
-/** Signs in (checkCredentials, then a new session). */
-export async function login(
-  ctx: AppContext,
-  email: string,
-  password: string,
-  ip: string,
-  deviceId?: string,
-): Promise<AuthResponse> {
-  return openSession(ctx, await checkCredentials(ctx, email, password, ip, deviceId));
+  return issueTokens(ctx, user.id, randomUUID());
 }
 
 /**

@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from './support/constants';
+import { loginAs } from './support/pages';
+
+/**
+ * An inventory counted by two people at once: the owner opens it on the « Boissons » shelf, the
+ * manager and the owner scan the same product on their own pages at the same time, the counts add
+ * up, the owner validates, and the stock is corrected to what was counted.
+ */
+
+const NESCAFE = '2000000000091'; // Nescafé Classic 100 g (demo shelf of « Boutique Dakar Plateau »)
+
+async function scan(page: Page, times: number): Promise<void> {
+  const box = page.getByLabel('Code-barres scanné');
+  for (let i = 0; i < times; i++) {
+    await box.fill(NESCAFE);
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+  }
+}
+
+test('inventaire : deux compteurs scannent en même temps, la validation corrige le stock', async ({
+  page,
+  browser,
+}) => {
+  await loginAs(page, DEMO.proprietaire);
+  await page.goto('/pages/rapports/inventaires');
+  await page.locator('.p-multiselect', { hasText: 'Toute la boutique' }).click();
+  const panel = page.locator('.p-multiselect-panel');
+  await panel.getByRole('option', { name: 'Boissons' }).click();
+  await panel.locator('.p-multiselect-close').click();
+  await page.getByRole('button', { name: 'Ouvrir un inventaire' }).click();
+  await expect(page.getByRole('heading', { name: /Inventaire n° \d+ — En cours/ })).toBeVisible();
+  await expect(page.getByTestId('inventaire-resume')).toContainText('0 / 3 produits comptés');
+
+  const other = await browser.newContext();
+  const manager = await other.newPage();
+  await loginAs(manager, DEMO.gerant);
+  await manager.goto('/pages/rapports/inventaires');
+  await expect(
+    manager.getByRole('heading', { name: /Inventaire n° \d+ — En cours/ }),
+  ).toBeVisible();
+  await expect(manager.getByRole('button', { name: 'Valider l’inventaire' })).toHaveCount(0);
+
+  await Promise.all([scan(manager, 3), scan(page, 2)]);
+
+  const row = page.getByRole('row', { name: /Nescafé Classic 100 g/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByRole('cell').nth(2)).toHaveText('5', { timeout: 5_000 });
+  }).toPass();
+  await expect(page.getByTestId('inventaire-resume')).toContainText('1 / 3 produits comptés');
+
+  await page.getByRole('button', { name: 'Valider l’inventaire' }).click();
+  await page.getByRole('button', { name: 'Valider', exact: true }).click();
+  await expect(page.getByText('Inventaire validé : stock corrigé')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Validé/ })).toBeVisible();
+
+  const stock = await page.evaluate(async () => {
+    const token = localStorage.getItem('token');
+    const shop = (JSON.parse(localStorage.getItem('service')!) as { id: number }).id;
+    const r = await fetch(`/api/services/${shop}/produits?q=nescafe`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await r.json()) as { items: Array<{ quantite: number }> }).items[0]!.quantite;
+  });
+  expect(stock).toBe(5_000);
+  await other.close();
+});

@@ -6,6 +6,8 @@ import { refreshStatistics, scheduleStatistics } from './db/statistics.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo/seed.js';
 import { bootstrapAdmin } from './modules/account/bootstrap.js';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.database);
@@ -22,6 +24,9 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'Arrêt de Comptoir');
     stopStatistics();
+    // Requests in progress get a grace period; a connection still busy after it (a client that
+    // never finishes sending a body) is cut, so that the process always stops.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     await app.close();
     await database.close();
     process.exit(0);

@@ -11,6 +11,8 @@ import { TestClock } from './clock.js';
 import { createTestDatabase } from './database.js';
 import { TestClient } from './http.js';
 
+const CLOSE_GRACE_MS = 2_000;
+
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 export interface TestServer {
@@ -58,7 +60,11 @@ export async function startTestServer(
     clock,
     client: () => new TestClient(baseUrl),
     async close() {
+      // A client still sending a body the server already refused keeps its connection busy and
+      // app.close() waiting for it: after a grace period it is cut, as main.ts does on shutdown.
+      const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
       await app.close();
+      clearTimeout(cut);
       ctx.mailer.close();
       await database.close();
       await testDb.drop();

@@ -15,9 +15,12 @@ async function openExpense(page: Page, libelle: string) {
   await page.getByLabel('Rechercher une dépense').fill(libelle);
   const row = page.getByTestId('depenses-table').locator('tbody tr').filter({ hasText: libelle });
   await expect(row).toHaveCount(1);
-  await row.getByRole('button', { name: libelle }).click();
   const dialog = page.getByRole('dialog', { name: libelle });
-  await expect(dialog).toBeVisible();
+  // The list may render again as the search settles: click until the detail opens.
+  await expect(async () => {
+    await row.getByRole('button', { name: libelle }).click();
+    await expect(dialog).toBeVisible({ timeout: 3_000 });
+  }).toPass();
   return { row, dialog };
 }
 

@@ -27,7 +27,7 @@ test('inventaire : deux compteurs scannent en même temps, la validation corrige
   await page.goto('/pages/rapports/inventaires');
   await page.locator('.p-multiselect', { hasText: 'Toute la boutique' }).click();
   const panel = page.locator('.p-multiselect-panel');
-  await panel.getByRole('option', { name: 'Boissons' }).click();
+  await panel.getByRole('option', { name: 'Boissons', exact: true }).click();
   await panel.locator('.p-multiselect-close').click();
   await page.getByRole('button', { name: 'Ouvrir un inventaire' }).click();
   await expect(page.getByRole('heading', { name: /Inventaire n° \d+ — En cours/ })).toBeVisible();

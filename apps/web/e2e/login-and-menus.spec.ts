@@ -13,6 +13,7 @@ const EXPECTED_MENUS = {
     ['Clients', '/pages/clients'],
     ['Dépenses', '/pages/depenses'],
     ['Liste des approvisionnements', '/pages/approvisionnements-list'],
+    ['Inventaires', '/pages/rapports/inventaires'],
   ],
   proprietaire: [
     ['Tableau de bord', '/'],

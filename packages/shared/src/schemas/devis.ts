@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emptyToNull, idOf, isoDateSchema, optionalText, sortedListQuery } from './fields.js';
 import { cleIdempotenceSchema, paiementInputSchema, remiseSchema } from './document.js';
 import { pageOf } from './list.js';
+import { FACTURE_NATURES } from './factures.js';
 import { personRef, tvaLigneSchema } from './ventes.js';
 
 /**
@@ -115,8 +116,24 @@ export const devisEnvoiSchema = z
 export type DevisEnvoi = z.input<typeof devisEnvoiSchema>;
 
 /**
+ * « Convertir en vente et facturer »: the sale's invoice issued in the same transaction. The
+ * nature defaults from the lines (products: goods, free-text lines: services, both: mixed); the
+ * due date defaults to the sale's debt's, else the shop's payment term.
+ */
+export const devisFacturationSchema = z.object({
+  nature: z
+    .enum(FACTURE_NATURES, {
+      error: 'La nature de l’opération doit être « biens », « services » ou « mixte ».',
+    })
+    .optional(),
+  echeance: emptyToNull(isoDateSchema),
+});
+
+/**
  * `POST …/devis/:devisId/conversion`: the accepted quote becomes a sale, at the quoted prices,
- * with these payments; the unpaid rest is the customer's debt and needs a due date.
+ * with these payments; the unpaid rest is the customer's debt and needs a due date. With
+ * `facture`, the sale's invoice is issued in the same transaction: if it cannot be, nothing is
+ * written.
  */
 export const devisConversionSchema = z
   .object({
@@ -126,6 +143,7 @@ export const devisConversionSchema = z
       .max(10, 'Une vente ne peut pas compter plus de 10 paiements.')
       .default([]),
     echeance: emptyToNull(isoDateSchema),
+    facture: devisFacturationSchema.nullable().default(null),
   })
   .meta({ id: 'DevisConversion' });
 export type DevisConversion = z.input<typeof devisConversionSchema>;
@@ -188,6 +206,8 @@ export const devisSchema = z
     note: z.string().nullable(),
     conditions: z.string().nullable(),
     vente: venteRef.nullable(),
+    /** The invoice of its sale, once there is one (« Convertir en vente et facturer »). */
+    facture: venteRef.nullable(),
     envoyeAt: z.string().nullable(),
     decideAt: z.string().nullable(),
     convertiAt: z.string().nullable(),

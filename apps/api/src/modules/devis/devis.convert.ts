@@ -3,10 +3,18 @@ import { DEVIS_STATUT_LABELS, type Devis, type DevisConversionData } from '@comp
 import { businessRule, conflict } from '../../core/errors.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { now } from '../../db/time.js';
+import { emettreFacture } from '../factures/factures.emettre.js';
 import { recordVente } from '../ventes/ventes.create.js';
 import { readDevis } from './devis.read.js';
 
 type Service = Selectable<ServicesTable>;
+
+/** The nature of the operation by the quote's lines: products are goods, free-text lines services. */
+const natureOf = (devis: Devis) => {
+  const produits = devis.lignes.filter((l) => l.produitId !== null).length;
+  if (produits === devis.lignes.length) return 'biens';
+  return produits === 0 ? 'services' : 'mixte';
+};
 
 /**
  * An accepted quote becomes a sale by the counter's own path (ventes.create.ts recordVente): the
@@ -14,7 +22,9 @@ type Service = Selectable<ServicesTable>;
  * its discounts, the given payments, the rest as the customer's debt; stock checked now. In the
  * sale's transaction, the quote turns « converti » only if it is still « accepté »: of two
  * concurrent conversions, one sale is recorded, the other is refused (409) and rolled back. The
- * idempotency key is the sale's: a retry answers the same conversion.
+ * idempotency key is the sale's: a retry answers the same conversion. With `facture`, the sale's
+ * invoice is issued in that same transaction (factures.emettre.ts): an invoice that cannot be
+ * issued rolls the sale back.
  */
 export async function convertirDevis(
   db: Kysely<DB>,
@@ -65,6 +75,19 @@ export async function convertirDevis(
           .executeTakeFirst();
         if (numUpdatedRows === 0n)
           throw conflict('Ce devis a déjà été converti en vente : une seule vente par devis.');
+        if (body.facture)
+          await emettreFacture(
+            trx,
+            { service, userId },
+            {
+              cleIdempotence: body.cleIdempotence,
+              venteIds: [venteId],
+              clientId: devis.client.id,
+              nature: body.facture.nature ?? natureOf(devis),
+              echeance: body.facture.echeance,
+              note: `Devis ${devis.numero}`,
+            },
+          );
       },
     },
   );

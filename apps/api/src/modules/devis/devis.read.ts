@@ -17,6 +17,8 @@ export async function readDevis(db: Kysely<DB>, shop: VenteShop, devisId: number
     .innerJoin('users as u', 'u.id', 'd.user_id')
     .innerJoin('clients as c', 'c.id', 'd.client_id')
     .leftJoin('ventes as v', 'v.id', 'd.vente_id')
+    .leftJoin('facture_ventes as fv', 'fv.vente_id', 'd.vente_id')
+    .leftJoin('factures as f', 'f.id', 'fv.facture_id')
     .selectAll('d')
     .select([
       't.nom as type_nom',
@@ -31,6 +33,8 @@ export async function readDevis(db: Kysely<DB>, shop: VenteShop, devisId: number
       'c.siret as client_siret',
       'c.tva_intracom as client_tva',
       'v.numero as vente_numero',
+      'f.id as facture_id',
+      'f.numero as facture_numero',
     ])
     .where('d.id', '=', devisId)
     .where('d.service_id', '=', shop.id)
@@ -91,6 +95,10 @@ export async function readDevis(db: Kysely<DB>, shop: VenteShop, devisId: number
     vente:
       d.vente_id !== null && d.vente_numero !== null
         ? { id: d.vente_id, numero: d.vente_numero }
+        : null,
+    facture:
+      d.facture_id !== null && d.facture_numero !== null
+        ? { id: d.facture_id, numero: d.facture_numero }
         : null,
     envoyeAt: d.envoye_at,
     decideAt: d.decide_at,

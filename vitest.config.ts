@@ -24,8 +24,10 @@ export default defineConfig({
           name: 'api',
           allowOnly: false,
           include: ['apps/api/test/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Real servers on a real database, on a 2-core CI machine that may be busy: a margin
+          // that only a hung test reaches (it costs time only when a test fails).
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       'apps/web/vitest.config.{ts,mts}',

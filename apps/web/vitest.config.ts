@@ -16,9 +16,11 @@ export default defineConfig({
     env: { TZ: 'Europe/Paris' },
     restoreMocks: true,
     // CI is a busy 2-core machine: a screen test loads its lazy chunks and renders PrimeReact in
-    // jsdom, 1 to 3 s when idle and several times that under load. The margins are wide so that
-    // only a hung test fails (findBy* waits up to 15 s, see src/test/setup.ts).
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // jsdom, 1 to 3 s when idle and over 15 s at a load average of 20 (seen: the first findBy* of
+    // ClientsRoute.test.tsx gave up at 15 s while a build looped beside `npm test`). The margins
+    // are wide so that only a hung test fails (findBy* waits up to 60 s, see src/test/setup.ts);
+    // they cost time only when a test fails.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 // Lazy screens load their chunk on first use: on a busy machine that takes seconds. Half the
 // test timeout (vitest.config.ts), so that a findBy* that fails says what it did not find.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 60_000 });
 
 beforeEach(() => {
   localStorage.clear();

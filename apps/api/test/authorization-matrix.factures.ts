@@ -1,4 +1,10 @@
-import { only, otherShopOf, type MatrixRow } from './authorization-matrix.helpers.js';
+import {
+  only,
+  otherShopOf,
+  type Actor,
+  type Expected,
+  type MatrixRow,
+} from './authorization-matrix.helpers.js';
 
 /**
  * Invoices and credit notes: the shop's owner only. Writes reuse one idempotency key per row, so
@@ -6,6 +12,12 @@ import { only, otherShopOf, type MatrixRow } from './authorization-matrix.helper
  */
 const OWNER = only('ownerA');
 const SHOP = '/api/services/:serviceId';
+/**
+ * The Factur-X XML exists for shops in euros only: shop A's invoices (not in euros) answer its
+ * owner 422, past authorization; everyone else is refused as for the other routes.
+ */
+const OWNER_XML: Record<Actor, Expected> = { ...OWNER, ownerA: 'open' };
+const ENVOI = { body: { email: 'matrice-envoi@exemple.test' } };
 
 export const FACTURES_MATRIX: MatrixRow[] = [
   {
@@ -56,4 +68,36 @@ export const FACTURES_MATRIX: MatrixRow[] = [
     }),
   },
   { method: 'GET', url: `${SHOP}/avoirs/:avoirId`, expect: OWNER, otherShop: otherShopOf(OWNER) },
+  {
+    method: 'GET',
+    url: `${SHOP}/factures/:factureId/factur-x.xml`,
+    expect: OWNER_XML,
+    otherShop: otherShopOf(OWNER),
+  },
+  {
+    method: 'POST',
+    url: `${SHOP}/factures/:factureId/envoi`,
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+    call: () => ENVOI,
+  },
+  {
+    method: 'GET',
+    url: `${SHOP}/avoirs/:avoirId/avoir.pdf`,
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+  },
+  {
+    method: 'GET',
+    url: `${SHOP}/avoirs/:avoirId/factur-x.xml`,
+    expect: OWNER_XML,
+    otherShop: otherShopOf(OWNER),
+  },
+  {
+    method: 'POST',
+    url: `${SHOP}/avoirs/:avoirId/envoi`,
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+    call: () => ENVOI,
+  },
 ];

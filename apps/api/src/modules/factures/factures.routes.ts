@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  avoirIdParamsSchema,
-  avoirInputSchema,
-  avoirSchema,
   facturablesQuerySchema,
+  factureEnvoiInputSchema,
+  factureEnvoiSchema,
   factureIdParamsSchema,
   factureInputSchema,
   factureListQuerySchema,
@@ -17,12 +16,14 @@ import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { shopToday } from '../../db/time.js';
-import { createAvoir } from './avoirs.create.js';
+import { avoirsRoutes } from './avoirs.routes.js';
 import { createFacture } from './factures.create.js';
+import { envoyerFacture } from './factures.envoi.js';
+import { requireFacturx } from './factures.facturx.js';
 import { facturesCsv, listFactures } from './factures.list.js';
-import { facturePdf } from './factures.pdf.js';
+import { facturePdf, factureFacturxXml } from './factures.pdf.js';
 import { readFacture } from './factures.read.js';
-import { listFacturables, readAvoir } from './factures.service.js';
+import { listFacturables } from './factures.service.js';
 
 const TAGS = ['Factures'];
 const OWNER = ['ROLE_PROPRIETAIRE'] as const;
@@ -148,43 +149,42 @@ export function facturesRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   defineRoute(app, ctx, {
-    method: 'POST',
-    url: `${ONE}/avoirs`,
+    method: 'GET',
+    url: `${ONE}/factur-x.xml`,
     summary:
-      'Avoir sur une facture (AV-AAAA-NNNNNN) : des lignes et quantités, jamais plus que facturé ; retour de marchandise en option ; clé d’idempotence',
+      'La facture électronique seule : le XML CII (Factur-X, profil EN 16931) que son PDF embarque ; boutiques en euros',
     tags: TAGS,
     access: OWNER,
     service: true,
     params: factureIdParamsSchema,
-    body: avoirInputSchema,
-    responses: {
-      201: avoirSchema,
-      400: problemSchema,
-      ...P403,
-      409: problemSchema,
-      422: problemSchema,
-    },
-    handler: async ({ user, service, params, body, reply }) => {
+    responses: { 200: null, ...P403, 422: problemSchema },
+    handler: async ({ user, service, params, reply }) => {
       requireShopOwner(user, service);
-      const { avoir, replayed } = await createAvoir(ctx, service, user.id, params.factureId, body);
-      if (replayed) void reply.header('idempotent-replayed', 'true');
-      void reply.status(201);
-      return avoir;
+      const facture = await readFacture(db, service, params.factureId);
+      requireFacturx(facture.devise);
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="factur-x-${facture.numero}.xml"`)
+        .send(factureFacturxXml(facture));
     },
   });
 
   defineRoute(app, ctx, {
-    method: 'GET',
-    url: '/api/services/:serviceId/avoirs/:avoirId',
-    summary: 'Un avoir : lignes, montants, retours liés',
+    method: 'POST',
+    url: `${ONE}/envoi`,
+    summary:
+      'Envoie le PDF de la facture (Factur-X en euros) par e-mail au client, ou à l’adresse donnée',
     tags: TAGS,
     access: OWNER,
     service: true,
-    params: avoirIdParamsSchema,
-    responses: { 200: avoirSchema, ...P403 },
-    handler: ({ user, service, params }) => {
+    params: factureIdParamsSchema,
+    body: factureEnvoiInputSchema,
+    responses: { 200: factureEnvoiSchema, 400: problemSchema, ...P403, 422: problemSchema },
+    handler: async ({ user, service, params, body }) => {
       requireShopOwner(user, service);
-      return readAvoir(db, service.id, params.avoirId);
+      return envoyerFacture(ctx, await readFacture(db, service, params.factureId), body.email);
     },
   });
+
+  avoirsRoutes(app, ctx);
 }

@@ -9,7 +9,9 @@ import { Message } from 'primereact/message';
 import { FormDialog } from './FormDialog';
 import { PageHeader } from './PageHeader';
 import { SearchBox } from './SearchBox';
-import { pagedTableProps } from './paged-table';
+import { CardList, type CardFields } from './list/CardList';
+import { pagedCardsProps, pagedTableProps } from './paged-table';
+import { useIsPhone } from '../lib/use-phone';
 import { confirmDuplicate, isDuplicateWarning } from '../lib/duplicate';
 import { errorMessage, fieldErrorsOf } from '../lib/errors';
 import { useDialogParam } from '../lib/use-dialog-param';
@@ -49,6 +51,8 @@ interface Props<T extends Party, I extends { confirmerDoublon?: boolean }> {
   formReady?: boolean;
   /** The table's own columns, before the actions. */
   children: ReactNode;
+  /** A row as a card on a phone (the actions are added). */
+  card: (row: T) => CardFields;
   renderForm: (props: PartyFormProps<T, I>) => ReactNode;
 }
 
@@ -73,8 +77,10 @@ export function PartiesScreen<T extends Party, I extends { confirmerDoublon?: bo
   remove,
   formReady = true,
   children,
+  card,
   renderForm,
 }: Props<T, I>) {
+  const phone = useIsPhone();
   useClampedPage(list, query.data?.total);
   const dialog = useDialogParam();
   const feedback = useFeedback();
@@ -147,6 +153,14 @@ export function PartiesScreen<T extends Party, I extends { confirmerDoublon?: bo
     </div>
   );
   const error = edited ? update.error : create.error;
+  const search = (
+    <SearchBox
+      value={list.state.q}
+      onSearch={list.setSearch}
+      label={`Rechercher un ${noun}`}
+      placeholder={searchPlaceholder}
+    />
+  );
 
   return (
     <div className="card-surface">
@@ -166,27 +180,34 @@ export function PartiesScreen<T extends Party, I extends { confirmerDoublon?: bo
           className="w-full justify-content-start mb-3"
         />
       )}
-      <DataTable
-        value={query.data?.items ?? []}
-        dataKey="id"
-        loading={query.isFetching}
-        header={
-          <SearchBox
-            value={list.state.q}
-            onSearch={list.setSearch}
-            label={`Rechercher un ${noun}`}
-            placeholder={searchPlaceholder}
-          />
-        }
-        emptyMessage={`Aucun ${noun}`}
-        stripedRows
-        size="small"
-        data-testid={testId}
-        {...pagedTableProps(list, query.data?.total ?? 0)}
-      >
-        {children}
-        <Column header="Actions" body={actions} headerClassName="text-right" />
-      </DataTable>
+      {phone ? (
+        <CardList
+          value={query.data?.items ?? []}
+          rowKey={(c) => c.id}
+          label={title}
+          emptyMessage={`Aucun ${noun}`}
+          loading={query.isFetching}
+          header={search}
+          paging={pagedCardsProps(list, query.data?.total ?? 0)}
+          testId={testId.replace(/-table$/, '-cards')}
+          card={(c) => ({ ...card(c), actions: actions(c) })}
+        />
+      ) : (
+        <DataTable
+          value={query.data?.items ?? []}
+          dataKey="id"
+          loading={query.isFetching}
+          header={search}
+          emptyMessage={`Aucun ${noun}`}
+          stripedRows
+          size="small"
+          data-testid={testId}
+          {...pagedTableProps(list, query.data?.total ?? 0)}
+        >
+          {children}
+          <Column header="Actions" body={actions} headerClassName="text-right" />
+        </DataTable>
+      )}
       <FormDialog
         header={edited ? `Modifier le ${noun}` : `Nouveau ${noun}`}
         visible={showForm}

@@ -26,3 +26,14 @@ export function pagedTableProps(list: ListParams, totalRecords: number) {
     currentPageReportTemplate: '{first} à {last} sur {totalRecords}',
   };
 }
+
+/** The same paging for the phone's card list (`CardList`). */
+export function pagedCardsProps(list: ListParams, totalRecords: number) {
+  const { page, size } = list.state;
+  return {
+    first: (page - 1) * size,
+    rows: size,
+    totalRecords,
+    onPage: (first: number, rows: number) => list.setPage(Math.floor(first / rows) + 1, rows),
+  };
+}

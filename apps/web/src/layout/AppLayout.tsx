@@ -78,7 +78,8 @@ export function AppLayout({ banners }: { banners?: ReactNode }) {
           </main>
           <AppFooter />
         </div>
-        <AppConfig />
+        {/* The gear is in the top bar: a floating one covered the right edge of the POS. */}
+        <AppConfig floating={false} />
         <div className="layout-mask" aria-hidden="true" />
       </div>
     </BannerProvider>

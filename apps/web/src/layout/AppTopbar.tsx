@@ -17,7 +17,7 @@ export interface TopbarRefs {
 /** Top bar: brand (or current shop), menu toggle, POS button, shop switcher, user panel. */
 export function AppTopbar({ refs }: { refs: TopbarRefs }) {
   const { role, service } = useSession();
-  const { state, onMenuToggle, toggleProfileSidebar } = useLayout();
+  const { state, onMenuToggle, toggleProfileSidebar, setConfigVisible } = useLayout();
   const menuOpen = useMenuVisible();
 
   return (
@@ -70,6 +70,18 @@ export function AppTopbar({ refs }: { refs: TopbarRefs }) {
         })}
       >
         {showsShopSwitcher(role) && <ShopSwitcher />}
+        <button
+          type="button"
+          className="p-link layout-topbar-button layout-topbar-config"
+          aria-label="Ouvrir la configuration"
+          aria-controls="layout-config"
+          aria-expanded={state.configSidebarVisible}
+          title="Configuration"
+          onClick={() => setConfigVisible(true)}
+        >
+          <i className="pi pi-cog" aria-hidden="true" />
+          <span className="layout-topbar-config-label">Configuration</span>
+        </button>
         <UserPanel />
       </div>
     </header>

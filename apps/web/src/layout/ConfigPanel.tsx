@@ -10,7 +10,14 @@ import './config.css';
  * layout options), the themes. Alone, as on the auth screens, it leaves the layout options (and
  * their PrimeReact switches and radio buttons) out of the login page's scripts.
  */
-export function ConfigPanel({ children }: { children?: ReactNode }) {
+export function ConfigPanel({
+  children,
+  floating = true,
+}: {
+  children?: ReactNode;
+  /** The floating gear on the right edge (auth screens); the shell has its own in the top bar. */
+  floating?: boolean;
+}) {
   const { config, setConfig, state, setConfigVisible } = useLayout();
   const visible = state.configSidebarVisible;
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -27,16 +34,18 @@ export function ConfigPanel({ children }: { children?: ReactNode }) {
 
   return (
     <>
-      <button
-        type="button"
-        className="layout-config-button p-link"
-        aria-label="Ouvrir la configuration"
-        aria-controls="layout-config"
-        aria-expanded={visible}
-        onClick={() => setConfigVisible(true)}
-      >
-        <i className="pi pi-cog" aria-hidden="true" />
-      </button>
+      {floating && (
+        <button
+          type="button"
+          className="layout-config-button p-link"
+          aria-label="Ouvrir la configuration"
+          aria-controls="layout-config"
+          aria-expanded={visible}
+          onClick={() => setConfigVisible(true)}
+        >
+          <i className="pi pi-cog" aria-hidden="true" />
+        </button>
+      )}
       <div
         className={classNames('layout-config-mask', { 'layout-config-mask-active': visible })}
         onClick={() => setConfigVisible(false)}

@@ -28,6 +28,13 @@ function Clients({ serviceId }: { serviceId: number }) {
       update={useUpdateClient(serviceId)}
       remove={useDeleteClient(serviceId)}
       formReady={devise !== null}
+      card={(c) => ({
+        title: <Link to={`/pages/clients/${c.id}`}>{c.nom}</Link>,
+        details: [c.telephone ?? '', c.email ?? ''].filter(Boolean),
+        ...(c.plafondCredit !== null && devise
+          ? { amount: `Plafond ${formatMoney(c.plafondCredit, devise)}` }
+          : {}),
+      })}
       renderForm={({ edited, ...form }) =>
         devise && <ClientForm {...form} client={edited} devise={devise} />
       }

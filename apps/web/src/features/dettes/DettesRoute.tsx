@@ -7,7 +7,9 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { WithShop } from '../../components/WithShop';
-import { pagedTableProps } from '../../components/paged-table';
+import { CardList } from '../../components/list/CardList';
+import { pagedCardsProps, pagedTableProps } from '../../components/paged-table';
+import { useIsPhone } from '../../lib/use-phone';
 import { formatDay, todayIso } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list-params';
@@ -22,6 +24,7 @@ function Dettes({ serviceId }: { serviceId: number }) {
   const list = useListParams(LIST);
   const dettes = useDettes(serviceId, list.query);
   useClampedPage(list, dettes.data?.total);
+  const phone = useIsPhone();
   if (devise === null) return <p role="status">Chargement…</p>;
   const money = (v: number) => formatMoney(v, devise);
   const today = todayIso();
@@ -70,65 +73,93 @@ function Dettes({ serviceId }: { serviceId: number }) {
           </div>
         ))}
       </dl>
-      <DataTable
-        value={dettes.data?.items ?? []}
-        dataKey="client.id"
-        loading={dettes.isFetching}
-        header={header}
-        emptyMessage="Aucune dette"
-        stripedRows
-        size="small"
-        data-testid="dettes-table"
-        {...pagedTableProps(list, dettes.data?.total ?? 0)}
-      >
-        <Column
-          header="Client"
-          sortable
-          sortField="nom"
-          field="client.nom"
-          body={(d: DetteClientItem) => (
-            <Link to={`/pages/dettes/${d.client.id}`}>{d.client.nom}</Link>
-          )}
+      {phone ? (
+        <CardList
+          value={dettes.data?.items ?? []}
+          rowKey={(d) => d.client.id}
+          label="Dettes des clients"
+          emptyMessage="Aucune dette"
+          loading={dettes.isFetching}
+          header={header}
+          paging={pagedCardsProps(list, dettes.data?.total ?? 0)}
+          testId="dettes-cards"
+          card={(d) => ({
+            title: <Link to={`/pages/dettes/${d.client.id}`}>{d.client.nom}</Link>,
+            amount: money(d.encours),
+            ...(d.enRetard > 0
+              ? {
+                  status: (
+                    <span className="text-red-600 font-semibold">{`En retard : ${money(d.enRetard)}`}</span>
+                  ),
+                }
+              : {}),
+            details: [
+              d.client.telephone ?? '',
+              d.prochaineEcheance ? `Échéance : ${formatDay(d.prochaineEcheance)}` : '',
+            ].filter(Boolean),
+          })}
         />
-        <Column header="Téléphone" body={(d: DetteClientItem) => d.client.telephone ?? '—'} />
-        <Column
-          header="Encours"
-          sortable
-          sortField="encours"
-          field="encours"
-          body={(d: DetteClientItem) => money(d.encours)}
-          className="text-right white-space-nowrap"
-        />
-        <Column
-          header="En retard"
-          sortable
-          sortField="en_retard"
-          field="enRetard"
-          body={(d: DetteClientItem) =>
-            d.enRetard > 0 ? (
-              <span className="text-red-600 font-semibold">{money(d.enRetard)}</span>
-            ) : (
-              '—'
-            )
-          }
-          className="text-right white-space-nowrap"
-        />
-        <Column
-          header="Prochaine échéance"
-          sortable
-          sortField="echeance"
-          field="prochaineEcheance"
-          body={(d: DetteClientItem) =>
-            d.prochaineEcheance ? (
-              <span className={d.prochaineEcheance < today ? 'text-red-600' : ''}>
-                {formatDay(d.prochaineEcheance)}
-              </span>
-            ) : (
-              '—'
-            )
-          }
-        />
-      </DataTable>
+      ) : (
+        <DataTable
+          value={dettes.data?.items ?? []}
+          dataKey="client.id"
+          loading={dettes.isFetching}
+          header={header}
+          emptyMessage="Aucune dette"
+          stripedRows
+          size="small"
+          data-testid="dettes-table"
+          {...pagedTableProps(list, dettes.data?.total ?? 0)}
+        >
+          <Column
+            header="Client"
+            sortable
+            sortField="nom"
+            field="client.nom"
+            body={(d: DetteClientItem) => (
+              <Link to={`/pages/dettes/${d.client.id}`}>{d.client.nom}</Link>
+            )}
+          />
+          <Column header="Téléphone" body={(d: DetteClientItem) => d.client.telephone ?? '—'} />
+          <Column
+            header="Encours"
+            sortable
+            sortField="encours"
+            field="encours"
+            body={(d: DetteClientItem) => money(d.encours)}
+            className="text-right white-space-nowrap"
+          />
+          <Column
+            header="En retard"
+            sortable
+            sortField="en_retard"
+            field="enRetard"
+            body={(d: DetteClientItem) =>
+              d.enRetard > 0 ? (
+                <span className="text-red-600 font-semibold">{money(d.enRetard)}</span>
+              ) : (
+                '—'
+              )
+            }
+            className="text-right white-space-nowrap"
+          />
+          <Column
+            header="Prochaine échéance"
+            sortable
+            sortField="echeance"
+            field="prochaineEcheance"
+            body={(d: DetteClientItem) =>
+              d.prochaineEcheance ? (
+                <span className={d.prochaineEcheance < today ? 'text-red-600' : ''}>
+                  {formatDay(d.prochaineEcheance)}
+                </span>
+              ) : (
+                '—'
+              )
+            }
+          />
+        </DataTable>
+      )}
     </div>
   );
 }

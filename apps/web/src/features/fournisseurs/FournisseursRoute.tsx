@@ -29,6 +29,10 @@ function Fournisseurs({ serviceId }: { serviceId: number }) {
       create={useCreateFournisseur(serviceId)}
       update={useUpdateFournisseur(serviceId)}
       remove={useDeleteFournisseur(serviceId)}
+      card={(c) => ({
+        title: c.nom,
+        details: [c.contact ?? '', c.telephone ?? '', c.email ?? ''].filter(Boolean),
+      })}
       renderForm={({ edited, ...form }) => <FournisseurForm {...form} fournisseur={edited} />}
     >
       <Column header="Nom" sortable field="nom" />

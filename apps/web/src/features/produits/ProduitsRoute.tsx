@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ListToolbar } from '../../components/list/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { WithShop } from '../../components/WithShop';
@@ -31,25 +32,29 @@ function Produits({ serviceId }: { serviceId: number }) {
   const [etiquettes, setEtiquettes] = useState(false);
 
   const header = (
-    <div className="flex flex-wrap gap-2 align-items-center">
-      <SearchBox
-        value={list.state.q}
-        onSearch={list.setSearch}
-        label="Rechercher un produit"
-        placeholder="Nom, référence ou code-barres"
-      />
+    <ListToolbar
+      filters={list.state.filters}
+      search={
+        <SearchBox
+          value={list.state.q}
+          onSearch={list.setSearch}
+          label="Rechercher un produit"
+          placeholder="Nom, référence ou code-barres"
+        />
+      }
+    >
       <ProduitsFilters
         filters={list.state.filters}
         categories={categories.data ?? []}
         marques={owner ? (marques.data ?? []) : null}
         onFilter={list.setFilter}
       />
-    </div>
+    </ListToolbar>
   );
 
   return (
     <div className="card-surface">
-      <PageHeader title="Produits">
+      <PageHeader title="Produits" actionsMenu>
         <ProduitsImportExport serviceId={serviceId} devise={devise} query={list.query} />
         <Button
           type="button"

@@ -5,7 +5,9 @@ import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { pagedTableProps } from '../../components/paged-table';
+import { CardList } from '../../components/list/CardList';
+import { pagedCardsProps, pagedTableProps } from '../../components/paged-table';
+import { useIsPhone } from '../../lib/use-phone';
 import type { useListParams } from '../../lib/use-list-params';
 import { StockCell } from './StockCell';
 
@@ -72,6 +74,38 @@ export function ProduitsTable({
       />
     </div>
   );
+  const phone = useIsPhone();
+  if (phone)
+    return (
+      <CardList
+        value={page?.items ?? []}
+        rowKey={(p) => p.id}
+        label="Produits"
+        emptyMessage="Aucun produit"
+        loading={loading}
+        header={header}
+        paging={pagedCardsProps(list, page?.total ?? 0)}
+        testId="produits-cards"
+        selection={{
+          isSelected: (p) => selection.some((s) => s.id === p.id),
+          toggle: (p) =>
+            onSelectionChange(
+              selection.some((s) => s.id === p.id)
+                ? selection.filter((s) => s.id !== p.id)
+                : [...selection, p],
+            ),
+          label: (p) => `Choisir ${p.nom}`,
+        }}
+        card={(p) => ({
+          media: photoCell(p),
+          title: nameCell(p),
+          amount: priceCell(p),
+          status: <StockCell produit={p} />,
+          details: [p.reference ?? p.codeBarres ?? '', p.categorie?.nom ?? ''].filter(Boolean),
+          actions: actions(p),
+        })}
+      />
+    );
   return (
     <DataTable
       value={page?.items ?? []}

@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
+import { ListToolbar } from '../../components/list/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { errorMessage } from '../../lib/errors';
@@ -58,13 +59,17 @@ export default function ServicesRoute() {
   };
 
   const header = (
-    <div className="flex flex-wrap gap-2 align-items-center">
-      <SearchBox
-        value={list.state.q}
-        onSearch={list.setSearch}
-        label="Rechercher une boutique"
-        placeholder="Nom ou ville"
-      />
+    <ListToolbar
+      filters={list.state.filters}
+      search={
+        <SearchBox
+          value={list.state.q}
+          onSearch={list.setSearch}
+          label="Rechercher une boutique"
+          placeholder="Nom ou ville"
+        />
+      }
+    >
       <Dropdown
         value={list.state.filters['active'] ?? null}
         options={ACTIVE_OPTIONS}
@@ -73,7 +78,7 @@ export default function ServicesRoute() {
         showClear
         aria-label="Filtrer par statut"
       />
-    </div>
+    </ListToolbar>
   );
 
   return (

@@ -4,7 +4,9 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
-import { pagedTableProps } from '../../components/paged-table';
+import { CardList } from '../../components/list/CardList';
+import { pagedCardsProps, pagedTableProps } from '../../components/paged-table';
+import { useIsPhone } from '../../lib/use-phone';
 import type { useListParams } from '../../lib/use-list-params';
 import { countryName } from './countries';
 
@@ -74,6 +76,26 @@ export function ServicesTable({ page, loading, list, admin, header, onOpen, onTo
         ))}
     </div>
   );
+  const phone = useIsPhone();
+  if (phone)
+    return (
+      <CardList
+        value={page?.items ?? []}
+        rowKey={(s) => s.id}
+        label="Boutiques"
+        emptyMessage="Aucune boutique"
+        loading={loading}
+        header={header}
+        paging={pagedCardsProps(list, page?.total ?? 0)}
+        testId="services-cards"
+        card={(s) => ({
+          title: nameCell(s),
+          status: statusCell(s),
+          details: [s.ville ?? '', s.devise, admin ? ownerCell(s) : ''].filter(Boolean),
+          actions: actions(s),
+        })}
+      />
+    );
   return (
     <DataTable
       value={page?.items ?? []}

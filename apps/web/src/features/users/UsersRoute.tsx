@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
 import { FormDialog } from '../../components/FormDialog';
+import { ListToolbar } from '../../components/list/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { errorMessage, fieldErrorsOf } from '../../lib/errors';
@@ -77,19 +78,23 @@ export default function UsersRoute() {
 
   const title = mode === 'admin' ? 'Utilisateurs' : 'Gérants de mes boutiques';
   const header = (
-    <div className="flex flex-wrap gap-2 align-items-center">
-      <SearchBox
-        value={list.state.q}
-        onSearch={list.setSearch}
-        label="Rechercher un utilisateur"
-        placeholder="Nom ou adresse e-mail"
-      />
+    <ListToolbar
+      filters={list.state.filters}
+      search={
+        <SearchBox
+          value={list.state.q}
+          onSearch={list.setSearch}
+          label="Rechercher un utilisateur"
+          placeholder="Nom ou adresse e-mail"
+        />
+      }
+    >
       <UsersFilters
         showRole={mode === 'admin'}
         filters={list.state.filters}
         onFilter={list.setFilter}
       />
-    </div>
+    </ListToolbar>
   );
 
   return (

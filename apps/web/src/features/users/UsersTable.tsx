@@ -10,7 +10,9 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
-import { pagedTableProps } from '../../components/paged-table';
+import { CardList } from '../../components/list/CardList';
+import { pagedCardsProps, pagedTableProps } from '../../components/paged-table';
+import { useIsPhone } from '../../lib/use-phone';
 import type { useListParams } from '../../lib/use-list-params';
 import { fullName } from './users-list';
 
@@ -74,6 +76,26 @@ export function UsersTable({ page, loading, list, selfId, header, onEdit, onTogg
         ))}
     </div>
   );
+  const phone = useIsPhone();
+  if (phone)
+    return (
+      <CardList
+        value={page?.items ?? []}
+        rowKey={(u) => u.id}
+        label="Utilisateurs"
+        emptyMessage="Aucun utilisateur"
+        loading={loading}
+        header={header}
+        paging={pagedCardsProps(list, page?.total ?? 0)}
+        testId="users-cards"
+        card={(u) => ({
+          title: nameCell(u),
+          status: statusCell(u),
+          details: [u.email, rolesCell(u), shopsCell(u)],
+          actions: actions(u),
+        })}
+      />
+    );
   return (
     <DataTable
       value={page?.items ?? []}

@@ -1,4 +1,6 @@
 import { formatMoney, type Produit } from '@comptoir/shared';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
 import { forwardRef, memo, useState, type KeyboardEvent } from 'react';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useSuggestions, type ProductCache } from './api';
@@ -61,8 +63,8 @@ export const PosSearch = memo(
 
     return (
       <div className="pos-search">
-        <span className="p-input-icon-left w-full">
-          <i className="pi pi-search" />
+        <IconField iconPosition="left" className="w-full">
+          <InputIcon className="pi pi-search" />
           <input
             ref={ref}
             id="pos-search"
@@ -82,7 +84,7 @@ export const PosSearch = memo(
             }}
             onKeyDown={onKeyDown}
           />
-        </span>
+        </IconField>
         {open && (
           <ul
             id="pos-suggestions"

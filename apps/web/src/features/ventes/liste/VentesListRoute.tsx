@@ -1,4 +1,5 @@
 import { Message } from 'primereact/message';
+import { ListToolbar } from '../../../components/list/ListToolbar';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchBox } from '../../../components/SearchBox';
 import { WithShop } from '../../../components/WithShop';
@@ -31,24 +32,28 @@ function Ventes({ serviceId }: { serviceId: number }) {
       : null;
 
   const header = (
-    <div className="flex flex-wrap gap-2 align-items-center">
-      <SearchBox
-        value={list.state.q}
-        onSearch={list.setSearch}
-        label="Rechercher une vente"
-        placeholder="Numéro ou client"
-      />
+    <ListToolbar
+      filters={list.state.filters}
+      search={
+        <SearchBox
+          value={list.state.q}
+          onSearch={list.setSearch}
+          label="Rechercher une vente"
+          placeholder="Numéro ou client"
+        />
+      }
+    >
       <VentesFilters
         serviceId={serviceId}
         filters={list.state.filters}
         vendeurs={vendeurs}
         onFilter={list.setFilter}
       />
-    </div>
+    </ListToolbar>
   );
   return (
     <div className="card-surface">
-      <PageHeader title="Ventes">
+      <PageHeader title="Ventes" actionsMenu>
         <VentesExport serviceId={serviceId} query={query} />
       </PageHeader>
       {ventes.isError && (

@@ -3,7 +3,9 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { pagedTableProps } from '../../../components/paged-table';
+import { CardList } from '../../../components/list/CardList';
+import { pagedCardsProps, pagedTableProps } from '../../../components/paged-table';
+import { useIsPhone } from '../../../lib/use-phone';
 import type { useListParams } from '../../../lib/use-list-params';
 import { VenteStatutTag } from './statut';
 
@@ -20,6 +22,30 @@ interface Props {
 /** A page of the shop's sales, server-paged and sorted, newest first by default. */
 export function VentesTable({ page, loading, list, devise, timeZone, header }: Props) {
   const money = (value: number) => formatMoney(value, devise);
+  const phone = useIsPhone();
+  if (phone)
+    return (
+      <CardList
+        value={page?.items ?? []}
+        rowKey={(v) => v.id}
+        label="Ventes"
+        emptyMessage="Aucune vente"
+        loading={loading}
+        header={header}
+        paging={pagedCardsProps(list, page?.total ?? 0)}
+        testId="ventes-cards"
+        card={(v) => ({
+          title: <Link to={`/pages/ventes-list/${v.id}`}>{v.numero}</Link>,
+          amount: money(v.totalTtc),
+          status: <VenteStatutTag statut={v.statut} />,
+          details: [
+            formatDateTime(v.createdAt, timeZone),
+            v.client?.nom ?? 'Sans client',
+            ...(v.reste > 0 ? [`Reste : ${money(v.reste)}`] : []),
+          ],
+        })}
+      />
+    );
   return (
     <DataTable
       value={page?.items ?? []}

@@ -62,7 +62,28 @@ export async function rawShop(ctx: AppContext, shopId: number) {
   const mouvements = (
     await db.selectFrom('mouvements_stock').selectAll().where('service_id', '=', shopId).execute()
   ).map((m) => ({ ...m, quantite: num(m.quantite) }));
-  return { shop, ventes, lignes, paiements, retours, retourLignes, dettes, produits, mouvements };
+  const achats = (
+    await db.selectFrom('achats').selectAll().where('service_id', '=', shopId).execute()
+  ).map((a) => ({
+    ...a,
+    reste: num(a.total) - num(a.montant_paye) - num(a.montant_retourne) + num(a.montant_rembourse),
+  }));
+  const depenses = (
+    await db.selectFrom('depenses').selectAll().where('service_id', '=', shopId).execute()
+  ).map((d) => ({ ...d, montant: num(d.montant) }));
+  return {
+    shop,
+    ventes,
+    lignes,
+    paiements,
+    retours,
+    retourLignes,
+    dettes,
+    produits,
+    mouvements,
+    achats,
+    depenses,
+  };
 }
 export type Raw = Awaited<ReturnType<typeof rawShop>>;
 
@@ -192,6 +213,24 @@ export function expectedDettes(raw: Raw, today: string) {
     enRetard: late.reduce((a, d) => a + d.montant - d.paye, 0),
     nombreEnRetard: late.length,
   };
+}
+
+/** Owed to suppliers now: the rest of each validated purchase, overdue past its due date. */
+export function expectedFournisseurs(raw: Raw, today: string) {
+  const open = raw.achats.filter((a) => a.statut !== 'brouillon' && a.reste > 0);
+  return {
+    solde: open.reduce((s, a) => s + a.reste, 0),
+    enRetard: open
+      .filter((a) => a.echeance !== null && a.echeance < today)
+      .reduce((s, a) => s + a.reste, 0),
+    fournisseurs: new Set(open.map((a) => a.fournisseur_id)).size,
+  };
+}
+
+/** Live (not deleted) expenses dated in the days `p`. */
+export function expectedDepenses(raw: Raw, p: Jours) {
+  const live = raw.depenses.filter((d) => d.supprime_le === null && inDays(d.date, p));
+  return { nombre: live.length, montant: live.reduce((s, d) => s + d.montant, 0) };
 }
 
 export function expectedStock(raw: Raw) {

@@ -4,11 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createService } from './support/factories.js';
 import { TEST_DIALECT } from './support/database.js';
 import type { TestClient } from './support/http.js';
-import { newKey, sellingWorld } from './support/retours-dettes.js';
+import { buyingWorld } from './support/achats.js';
+import { newKey } from './support/retours-dettes.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
 import {
+  expectedDepenses,
   expectedDetail,
   expectedDettes,
+  expectedFournisseurs,
   expectedMouvements,
   expectedRapport,
   expectedSeries,
@@ -55,18 +58,36 @@ const retourOp = fc.record({
   ligne: fc.nat(),
   unites: fc.integer({ min: 1, max: 2 }),
 });
+const achatOp = fc.record({
+  kind: fc.constant('achat' as const),
+  at: fc.integer({ min: 0, max: MINUTES }),
+  produit: fc.nat({ max: 2 }),
+  unites: fc.integer({ min: 1, max: 5 }),
+  prix: fc.integer({ min: 100, max: 900 }),
+  /** Nothing paid, half paid, all paid. */
+  paye: fc.nat({ max: 2 }),
+  /** Due so many days after the purchase, or no due date. */
+  echeance: fc.option(fc.integer({ min: 0, max: 30 })),
+});
+const depenseOp = fc.record({
+  kind: fc.constant('depense' as const),
+  at: fc.integer({ min: 0, max: MINUTES }),
+  montant: fc.integer({ min: 1, max: 50_000 }),
+  supprimee: fc.boolean(),
+  manager: fc.boolean(),
+});
 
 describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, () => {
   let server: TestServer;
   let client: TestClient;
-  let w: Awaited<ReturnType<typeof sellingWorld>>;
+  let w: Awaited<ReturnType<typeof buyingWorld>>;
 
   beforeAll(async () => {
     server = await startTestServer();
     // The subscription starts before the oldest sale of the histories.
     server.clock.set(new Date(Date.parse(NOW) - MINUTES * 60_000 - 7_200_000));
     client = server.client();
-    w = await sellingWorld(server.ctx, client);
+    w = await buyingWorld(server.ctx, client);
   });
   afterAll(() => server.close());
 
@@ -75,13 +96,13 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
 
   it('chaque chiffre égale le calcul sur les ventes, retours et mouvements bruts', async () => {
     const { db } = server.ctx.database;
-    const seen = { ventes: 0, retours: 0 };
+    const seen = { ventes: 0, retours: 0, achats: 0, depenses: 0 };
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...PAYS),
-        fc.array(fc.oneof({ arbitrary: venteOp, weight: 3 }, retourOp), {
+        fc.array(fc.oneof({ arbitrary: venteOp, weight: 3 }, retourOp, achatOp, depenseOp), {
           minLength: 4,
-          maxLength: 16,
+          maxLength: 18,
         }),
         fc.integer({ min: 1, max: 44 }),
         fc.integer({ min: 0, max: 10 }),
@@ -109,6 +130,10 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
             .where('id', '=', produits[0]!.id)
             .execute();
           const clientId = (await w.clientNamed('Client', { shop, token: setup })).id;
+          const fournisseurId = (await w.fournisseur(undefined, { shop, token: setup })).id;
+          const categorieDepense = (
+            await client.get(`/api/services/${shop}/categories-depenses`, setup)
+          ).body[0].id;
           const ventes: Array<{ id: number; lignes: Array<{ id: number; quantite: number }> }> = [];
           const sorted = [...ops].sort((a, b) => b.at - a.at);
           for (const o of sorted) {
@@ -132,7 +157,8 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
               );
               expect([201, 409], JSON.stringify(answer.body)).toContain(answer.status);
               if (answer.status === 201) ventes.push(answer.body);
-            } else if (ventes.length) {
+            } else if (o.kind === 'retour') {
+              if (!ventes.length) continue;
               const v = ventes[o.vente % ventes.length]!;
               const ligne = v.lignes[o.ligne % v.lignes.length]!;
               const answer = await client.post(
@@ -146,6 +172,47 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
                 manager,
               );
               expect([201, 422]).toContain(answer.status);
+            } else if (o.kind === 'achat') {
+              const date = localDate(server.clock.now(), zone);
+              const total = o.unites * o.prix;
+              const paye = [0, Math.ceil(total / 2), total][o.paye]!;
+              await w.achat(
+                {
+                  fournisseurId,
+                  date,
+                  echeance: o.echeance === null ? null : addDays(date, o.echeance),
+                  lignes: [
+                    {
+                      produitId: produits[o.produit]!.id,
+                      quantite: o.unites * 1000,
+                      prixUnitaire: o.prix,
+                    },
+                  ],
+                },
+                paye ? [{ mode: 'especes', montant: paye }] : [],
+                { shop, token: owner },
+              );
+              seen.achats += 1;
+            } else if (o.kind === 'depense') {
+              const url = `/api/services/${shop}/depenses`;
+              const answer = await client.post(
+                url,
+                {
+                  cleIdempotence: newKey(),
+                  categorieId: categorieDepense,
+                  libelle: 'Dépense',
+                  montant: o.montant,
+                  date: localDate(server.clock.now(), zone),
+                  mode: 'especes',
+                },
+                o.manager ? manager : owner,
+              );
+              expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+              if (o.supprimee)
+                expect(
+                  (await client.request('DELETE', `${url}/${answer.body.id}`, owner)).status,
+                ).toBe(204);
+              seen.depenses += 1;
             }
           }
           server.clock.freeze(NOW);
@@ -161,7 +228,46 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
     // The runs did sell and return.
     expect(seen.ventes).toBeGreaterThan(20);
     expect(seen.retours).toBeGreaterThan(3);
-  }, 240_000);
+    expect(seen.achats).toBeGreaterThan(3);
+    expect(seen.depenses).toBeGreaterThan(3);
+    await checkAllShops();
+  }, 300_000);
+
+  /** « Toutes mes boutiques »: supplier debts and expenses of every shop, per currency. */
+  async function checkAllShops() {
+    const { db } = server.ctx.database;
+    const t = (await client.get('/api/tableau?periode=30j', await tokenOf('ownerA'))).body;
+    const shops = await db
+      .selectFrom('services')
+      .select(['id', 'devise', 'pays'])
+      .where('owner_id', '=', w.world.ownerA.id)
+      .execute();
+    expect(t.devises.map((d: any) => d.devise).sort()).toEqual(
+      [...new Set(shops.map((s) => s.devise))].sort(),
+    );
+    for (const block of t.devises) {
+      const expected = {
+        fournisseurs: { solde: 0, enRetard: 0, fournisseurs: 0 },
+        depenses: { nombre: 0, montant: 0, precedent: { nombre: 0, montant: 0 } },
+      };
+      for (const s of shops.filter((x) => x.devise === block.devise)) {
+        const raw = await rawShop(server.ctx, s.id);
+        const today = localDate(server.clock.now(), shopTimeZone(s.pays));
+        const f = expectedFournisseurs(raw, today);
+        const d = expectedDepenses(raw, { du: addDays(today, -29), au: today });
+        const b = expectedDepenses(raw, { du: addDays(today, -59), au: addDays(today, -30) });
+        expected.fournisseurs.solde += f.solde;
+        expected.fournisseurs.enRetard += f.enRetard;
+        expected.fournisseurs.fournisseurs += f.fournisseurs;
+        expected.depenses.nombre += d.nombre;
+        expected.depenses.montant += d.montant;
+        expected.depenses.precedent.nombre += b.nombre;
+        expected.depenses.precedent.montant += b.montant;
+      }
+      expect(block.fournisseurs).toEqual(expected.fournisseurs);
+      expect(block.depenses).toEqual(expected.depenses);
+    }
+  }
 
   async function check(shop: number, zone: string, startBack: number, length: number) {
     const raw = await rawShop(server.ctx, shop);
@@ -195,6 +301,23 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
     expect(t.vendeurs).toHaveLength(detail.vendeurs.length);
     expect(t.dettes).toEqual(expectedDettes(raw, today));
     expect(t.stock).toEqual(expectedStock(raw));
+    expect(t.fournisseurs).toEqual(expectedFournisseurs(raw, today));
+    expect(t.depenses).toEqual({
+      ...expectedDepenses(raw, p),
+      precedent: expectedDepenses(raw, { du: addDays(today, -59), au: addDays(today, -30) }),
+    });
+    // The lists they come from agree.
+    const dettesF = (await client.get(`${url}/dettes-fournisseurs`, auth)).body;
+    expect(dettesF.totaux).toEqual(t.fournisseurs);
+    const dep = (await client.get(`${url}/depenses?du=${p.du}&au=${p.au}`, auth)).body;
+    expect({ nombre: dep.totaux.nombre, montant: dep.totaux.montant }).toEqual({
+      nombre: t.depenses.nombre,
+      montant: t.depenses.montant,
+    });
+    // The manager's day and week: the expenses of those days.
+    const g = (await client.get(`${url}/tableau/gerant`, await tokenOf('managerA'))).body;
+    expect(g.aujourdhui.depenses).toEqual(expectedDepenses(raw, { du: today, au: today }));
+    expect(g.semaine.depenses).toEqual(expectedDepenses(raw, g.semaine));
 
     // The sales list with the same days: the same count and total.
     const list = (await client.get(`${url}/ventes?du=${p.du}&au=${p.au}`, auth)).body;

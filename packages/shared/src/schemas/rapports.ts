@@ -52,7 +52,8 @@ const produitsFilters = {
 
 /**
  * `GET …/rapports/produits`: the products sold or returned in the period. Category and brand are
- * the product's; seller and sale type are those of the sale (of the sale returned, for returns).
+ * the product's; seller and sale type are those of the sale (of the sale returned, for returns);
+ * `q` searches the product's name (accents and case ignored), reference or barcode.
  */
 export const rapportProduitsQuerySchema = sortedListQuery(RAPPORT_PRODUITS_SORTS)
   .extend(produitsFilters)
@@ -60,7 +61,7 @@ export const rapportProduitsQuerySchema = sortedListQuery(RAPPORT_PRODUITS_SORTS
 export type RapportProduitsQuery = z.infer<typeof rapportProduitsQuerySchema>;
 
 export const rapportProduitsExportQuerySchema = sortedListQuery(RAPPORT_PRODUITS_SORTS)
-  .omit({ page: true, size: true, q: true })
+  .omit({ page: true, size: true })
   .extend(produitsFilters)
   .superRefine(checkDays);
 export type RapportProduitsExportQuery = z.infer<typeof rapportProduitsExportQuerySchema>;

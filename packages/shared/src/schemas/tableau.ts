@@ -51,6 +51,8 @@ export type PeriodeQuery = z.infer<typeof periodeQuerySchema>;
 
 export const joursSchema = z.object({ du: z.string(), au: z.string() });
 
+const depensesPeriodeSchema = z.object({ nombre: int(), montant: int() });
+
 /** The headline figures of a period. */
 export const tableauTotauxSchema = z.object({
   nombreVentes: int(),
@@ -82,9 +84,13 @@ export const tableauFiguresSchema = z.object({
   dettes: z.object({ encours: int(), nombre: int(), enRetard: int(), nombreEnRetard: int() }),
   /** Active products under their alert threshold (quantity above 0) and out of stock (≤ 0). */
   stock: z.object({ sousSeuil: int(), rupture: int() }),
-  /** Supplier debts and expenses: once purchases and expenses exist (null until then). */
-  fournisseurs: z.null(),
-  depenses: z.null(),
+  /**
+   * What the shop owes its suppliers now (not of the period): the rest of its validated purchases,
+   * the overdue part (due before today), the suppliers owed; the totals of `…/dettes-fournisseurs`.
+   */
+  fournisseurs: z.object({ solde: int(), enRetard: int(), fournisseurs: int() }),
+  /** Live expenses dated in the period and in the period compared with (`…/depenses` totals). */
+  depenses: depensesPeriodeSchema.extend({ precedent: depensesPeriodeSchema }),
   topProduits: z.array(
     z.object({
       produitId: int(),
@@ -142,6 +148,8 @@ const gerantPeriodeSchema = joursSchema.extend({
   mesVentes: z.object({ nombre: int(), caTtc: int() }),
   /** Repayments of customer debts received in the period (credits of returns excluded). */
   reglements: z.object({ nombre: int(), montant: int() }),
+  /** Expenses dated in the period (the manager records them). */
+  depenses: depensesPeriodeSchema,
 });
 
 /** `GET /api/services/:serviceId/tableau/gerant`: the manager's day and week. */

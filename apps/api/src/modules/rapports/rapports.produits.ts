@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   addDays,
   parseSort,
+  searchKey,
   shopTimeZone,
   startOfLocalDayUtc,
   type RapportProduit,
@@ -10,6 +11,7 @@ import {
   type RapportProduitsQuery,
   type RapportProduitsSort,
 } from '@comptoir/shared';
+import { containsPattern, lowerContains } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 
 /**
@@ -42,6 +44,10 @@ const SORTS: Record<RapportProduitsSort, string> = {
   valeurStock: 'x.valeur',
 };
 
+/** The product list's search: name by its search key, reference without case, exact barcode. */
+const search = (q: string) =>
+  sql`(p.nom_recherche like ${containsPattern(searchKey(q))} escape '\\' or ${lowerContains(sql`p.reference`, q)} or p.code_barres = ${q})`;
+
 function rows(shop: ReportShop, f: Filters): RawBuilder<Record<string, unknown>> {
   const zone = shopTimeZone(shop.pays);
   const from = startOfLocalDayUtc(f.du, zone);
@@ -62,6 +68,7 @@ function rows(shop: ReportShop, f: Filters): RawBuilder<Record<string, unknown>>
       sql`p.service_id = ${shop.id}`,
       ...(f.categorieId !== undefined ? [sql`p.categorie_id = ${f.categorieId}`] : []),
       ...(f.marqueId !== undefined ? [sql`p.marque_id = ${f.marqueId}`] : []),
+      ...(f.q?.trim() ? [search(f.q.trim())] : []),
     ],
     sql` and `,
   );

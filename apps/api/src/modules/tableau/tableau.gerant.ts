@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { lundiDe, shopTimeZone, type Jours, type TableauGerant } from '@comptoir/shared';
 import type { DB } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
+import { depensesDe } from './tableau.charges.js';
 import { stockCounts, utcRange, type DashboardShop } from './tableau.shop.js';
 
 /** The manager's dashboard: the shop's day and week (from Monday), and their own sales. */
@@ -10,7 +11,7 @@ const n = (v: unknown) => Number(v ?? 0);
 
 async function periodOf(db: Kysely<DB>, shop: DashboardShop, userId: number, p: Jours) {
   const { from, to } = utcRange(p, shopTimeZone(shop.pays));
-  const [ventes, reglements] = await Promise.all([
+  const [ventes, reglements, depenses] = await Promise.all([
     db
       .selectFrom('ventes')
       .where('service_id', '=', shop.id)
@@ -31,6 +32,7 @@ async function periodOf(db: Kysely<DB>, shop: DashboardShop, userId: number, p: 
       .where('created_at', '<', to)
       .select([sql<number>`count(*)`.as('nombre'), sql<number>`sum(montant)`.as('montant')])
       .executeTakeFirst(),
+    depensesDe(db, shop.id, p),
   ]);
   const nombre = n(ventes?.nombre);
   const caTtc = n(ventes?.ttc);
@@ -41,6 +43,7 @@ async function periodOf(db: Kysely<DB>, shop: DashboardShop, userId: number, p: 
     panierMoyen: nombre ? Math.round(caTtc / nombre) : 0,
     mesVentes: { nombre: n(ventes?.miennes), caTtc: n(ventes?.mien_ttc) },
     reglements: { nombre: n(reglements?.nombre), montant: n(reglements?.montant) },
+    depenses,
   };
 }
 

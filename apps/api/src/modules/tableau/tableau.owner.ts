@@ -56,8 +56,23 @@ function merge(all: TableauFigures[]): TableauFigures {
     stock: all
       .map((f) => f.stock)
       .reduce((a, b) => ({ sousSeuil: a.sousSeuil + b.sousSeuil, rupture: a.rupture + b.rupture })),
-    fournisseurs: null,
-    depenses: null,
+    fournisseurs: all
+      .map((f) => f.fournisseurs)
+      .reduce((a, b) => ({
+        solde: a.solde + b.solde,
+        enRetard: a.enRetard + b.enRetard,
+        fournisseurs: a.fournisseurs + b.fournisseurs,
+      })),
+    depenses: all
+      .map((f) => f.depenses)
+      .reduce((a, b) => ({
+        nombre: a.nombre + b.nombre,
+        montant: a.montant + b.montant,
+        precedent: {
+          nombre: a.precedent.nombre + b.precedent.nombre,
+          montant: a.precedent.montant + b.precedent.montant,
+        },
+      })),
     topProduits: byTtc(flat('topProduits') as TableauFigures['topProduits']).slice(0, 10),
     // Categories are a shop's own: the same name in two shops is one line.
     topCategories: byTtc(

@@ -13,6 +13,7 @@ import {
 } from '@comptoir/shared';
 import type { DB } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
+import { depensesDe, dettesFournisseurs } from './tableau.charges.js';
 import { COST_SQL, seriesOf } from './tableau.series.js';
 
 /** The owner's dashboard of one shop: every figure of tableau.ts, on the shop's calendar. */
@@ -148,12 +149,17 @@ export async function shopFigures(
 ): Promise<TableauFigures> {
   const zone = shopTimeZone(shop.pays);
   const { from, to } = utcRange(periode, zone);
-  const [series, [paiements, produits, categories, vendeurs], dettes, stock] = await Promise.all([
-    seriesOf(db, shop.id, zone, periode, precedente),
-    periodDetail(db, shop, from, to),
-    dettesNow(db, shop),
-    stockCounts(db, shop.id),
-  ]);
+  const [series, [paiements, produits, categories, vendeurs], dettes, stock, ...charges] =
+    await Promise.all([
+      seriesOf(db, shop.id, zone, periode, precedente),
+      periodDetail(db, shop, from, to),
+      dettesNow(db, shop),
+      stockCounts(db, shop.id),
+      dettesFournisseurs(db, shop),
+      depensesDe(db, shop.id, periode),
+      depensesDe(db, shop.id, precedente),
+    ]);
+  const [fournisseurs, depenses, depensesAvant] = charges;
   return {
     ...series,
     paiements: paiements.map((p) => ({
@@ -164,8 +170,8 @@ export async function shopFigures(
     })),
     dettes,
     stock,
-    fournisseurs: null,
-    depenses: null,
+    fournisseurs,
+    depenses: { ...depenses, precedent: depensesAvant },
     topProduits: produits.map((p) => ({
       produitId: p.produit_id,
       nom: p.nom,

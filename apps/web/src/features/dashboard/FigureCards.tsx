@@ -92,6 +92,18 @@ export function FigureCards({ figures, devise, links }: Props) {
       to: links ? '/pages/dettes' : undefined,
     },
     {
+      id: 'fournisseurs',
+      label: 'Dettes fournisseurs (dont en retard)',
+      value: `${money(figures.fournisseurs.solde)} (${money(figures.fournisseurs.enRetard)})`,
+    },
+    {
+      id: 'depenses',
+      label: 'Dépenses',
+      value: money(figures.depenses.montant),
+      before: money(figures.depenses.precedent.montant),
+      to: links ? `/pages/depenses?periode=perso&du=${links.du}&au=${links.au}` : undefined,
+    },
+    {
       id: 'stock',
       label: 'Stock bas · rupture',
       value: `${figures.stock.sousSeuil} · ${figures.stock.rupture}`,

@@ -52,6 +52,11 @@ function GerantPeriode({
           label="Dettes encaissées"
           value={money(p.reglements.montant)}
         />
+        <Fact
+          id={`${id}-depenses`}
+          label="Dépenses"
+          value={`${p.depenses.nombre} · ${money(p.depenses.montant)}`}
+        />
       </div>
     </section>
   );

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DIALECT } from './support/database.js';
+import type { TestClient } from './support/http.js';
+import { sellingWorld } from './support/retours-dettes.js';
+import { startTestServer, type TestServer } from './support/test-app.js';
+
+/**
+ * The product report's search (name without accents or case, reference, exact barcode; LIKE
+ * wildcards taken literally), in the page and in the CSV export alike.
+ */
+
+describe(`rapport produits : recherche (${TEST_DIALECT})`, () => {
+  let server: TestServer;
+  let client: TestClient;
+  let w: Awaited<ReturnType<typeof sellingWorld>>;
+  const q = 'du=2026-06-01&au=2026-06-30';
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    server.clock.freeze('2026-06-10T10:00:00Z');
+    client = server.client();
+    w = await sellingWorld(server.ctx, client);
+    const produits: Record<string, number> = {};
+    for (const [nom, reference, codeBarres, prix] of [
+      ['Café Touba', 'CAF-01', null, 1500],
+      ['Thé vert 100%', 'TH_02', '6001234567899', 900],
+      ['Sucre', null, null, 700],
+    ] as const) {
+      const a = await client.post(
+        `${w.shopUrl()}/produits`,
+        {
+          nom,
+          reference,
+          codeBarres,
+          uniteId: w.unite.id,
+          prixVente: prix,
+          prixAchat: prix / 2,
+          tauxTva: 0,
+          stockInitial: 10_000,
+        },
+        w.tokens.ownerA,
+      );
+      expect(a.status, JSON.stringify(a.body)).toBe(201);
+      produits[nom] = a.body.id;
+    }
+    await w.vente({
+      lignes: Object.values(produits).map((produitId) => ({ produitId, quantite: 2000 })),
+      paiements: [{ mode: 'especes', montant: 6200 }],
+    });
+  });
+  afterAll(() => server.close());
+
+  const names = async (search: string) => {
+    const r = await client.get(
+      `${w.shopUrl()}/rapports/produits?${q}&q=${encodeURIComponent(search)}`,
+      w.tokens.ownerA,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return { items: r.body.items.map((i: any) => i.nom).sort(), totaux: r.body.totaux };
+  };
+
+  it('nom sans accents ni casse, référence, code-barres exact ; les totaux suivent', async () => {
+    expect((await names('')).items).toEqual(['Café Touba', 'Sucre', 'Thé vert 100%']);
+    const cafe = await names('CAFE');
+    expect(cafe.items).toEqual(['Café Touba']);
+    expect(cafe.totaux).toMatchObject({ quantiteVendue: 2000, caTtc: 3000 });
+    expect((await names('thé')).items).toEqual(['Thé vert 100%']);
+    expect((await names('caf-0')).items).toEqual(['Café Touba']);
+    expect((await names('6001234567899')).items).toEqual(['Thé vert 100%']);
+    expect((await names('600123456789')).items).toEqual([]);
+  });
+
+  it('les jokers de LIKE sont des caractères comme les autres', async () => {
+    expect((await names('%')).items).toEqual(['Thé vert 100%']);
+    expect((await names('_')).items).toEqual(['Thé vert 100%']);
+  });
+
+  it('l’export CSV applique la même recherche', async () => {
+    const r = await client.get(
+      `${w.shopUrl()}/rapports/produits/export.csv?${q}&q=touba&sort=nom,asc`,
+      w.tokens.ownerA,
+    );
+    expect(r.status).toBe(200);
+    const lines = String(r.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^Café Touba;CAF-01;/);
+  });
+});

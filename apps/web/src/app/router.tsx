@@ -29,6 +29,9 @@ const DetteClientRoute = lazy(() => import('../features/dettes/DetteClientRoute'
 const FournisseursRoute = lazy(() => import('../features/fournisseurs/FournisseursRoute'));
 const PosRoute = lazy(() => import('../features/ventes/caisse/PosRoute'));
 const DepensesRoute = lazy(() => import('../features/depenses/DepensesRoute'));
+const DevisSaisieRoute = lazy(() => import('../features/devis/saisie/DevisSaisieRoute'));
+const DevisListRoute = lazy(() => import('../features/devis/liste/DevisListRoute'));
+const DevisDetailRoute = lazy(() => import('../features/devis/liste/DevisDetailRoute'));
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const NotFoundPage = lazy(() => import('../features/notfound/NotFoundPage'));
 
@@ -75,6 +78,8 @@ export const MENU_ELEMENTS: Readonly<Record<string, ReactNode>> = {
   '/pages/dettes': <DettesRoute />,
   '/pages/rapports/inventaires': <InventairesRoute />,
   '/pages/depenses': <DepensesRoute />,
+  '/pages/devis/add': <DevisSaisieRoute />,
+  '/pages/devis': <DevisListRoute />,
 };
 const menuRoutes = MENU_SCREENS.flatMap(({ route }) => {
   const element = MENU_ELEMENTS[route];
@@ -108,6 +113,8 @@ export const routes: RouteObject[] = [
           menuScreen('pages/clients/:id', <ClientDetailRoute />, '/pages/clients'),
           menuScreen('pages/ventes-list/:id', <VenteDetailRoute />, '/pages/ventes-list'),
           menuScreen('pages/dettes/:clientId', <DetteClientRoute />, '/pages/dettes'),
+          menuScreen('pages/devis/:id', <DevisDetailRoute />, '/pages/devis'),
+          menuScreen('pages/devis/:id/edit', <DevisSaisieRoute />, '/pages/devis/add'),
         ],
       },
       {

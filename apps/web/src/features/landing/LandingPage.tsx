@@ -32,6 +32,11 @@ const FEATURES = [
     title: 'Toutes vos ventes retrouvées',
     text: 'La liste des ventes, filtrée par période, client ou statut, avec ses totaux, s’exporte en CSV ou pour Excel ; chaque ticket se réimprime.',
   },
+  {
+    icon: 'pi pi-file-edit',
+    title: 'Des devis qui deviennent des ventes',
+    text: 'Produits et prestations, remises et date de validité ; le devis part en PDF par e-mail et, une fois accepté, devient une vente (et sa facture) en un clic.',
+  },
 ] as const;
 
 /** /landing: what Comptoir is, for a shopkeeper who has not signed in yet. */

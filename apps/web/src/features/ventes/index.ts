@@ -5,3 +5,7 @@
 export { useVentes } from './liste/api';
 export { DetteStatutTag, VenteStatutTag } from './liste/statut';
 export { PERIODES, PERIODE_LABELS, isPeriode, periodeBounds } from './liste/periode';
+// The back-office entry blocks the quote screen takes as they are.
+export { createClient, searchClients, useTypesVentes } from './api';
+export { ProduitPicker } from './saisie/ProduitPicker';
+export { useReceiptShop } from './ticket/api';

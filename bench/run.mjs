@@ -9,9 +9,19 @@ import { benchDepenses } from './depenses.mjs';
 import { benchFacturx } from './facturx.mjs';
 import { benchLoginPage } from './login-page.mjs';
 import { benchVentes } from './ventes.mjs';
+import { benchRapports } from './rapports.mjs';
 import { startServer } from './server.mjs';
 
-const PARTS = ['auth', 'accounts', 'catalogue', 'ventes', 'login-page', 'facturx', 'depenses'];
+const PARTS = [
+  'auth',
+  'accounts',
+  'catalogue',
+  'ventes',
+  'login-page',
+  'facturx',
+  'depenses',
+  'rapports',
+];
 const only = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
       .map((s) => s.trim())
@@ -40,6 +50,7 @@ try {
   // Factur-X generation uses no database: measured once, on SQLite.
   if (runs('facturx') && !process.env.TEST_DATABASE_URL) console.log(await benchFacturx());
   if (runs('depenses')) console.log(await benchDepenses(server.baseUrl));
+  if (runs('rapports')) console.log(await benchRapports(server.baseUrl));
 } finally {
   await server.stop();
 }

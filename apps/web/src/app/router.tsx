@@ -25,6 +25,7 @@ const VenteDetailRoute = lazy(() => import('../features/ventes/liste/VenteDetail
 const VenteSaisieRoute = lazy(() => import('../features/ventes/saisie/VenteSaisieRoute'));
 const DettesRoute = lazy(() => import('../features/dettes/DettesRoute'));
 const InventairesRoute = lazy(() => import('../features/inventaires/InventairesRoute'));
+const RapportsRoute = lazy(() => import('../features/rapports/RapportsRoute'));
 const DetteClientRoute = lazy(() => import('../features/dettes/DetteClientRoute'));
 const FournisseursRoute = lazy(() => import('../features/fournisseurs/FournisseursRoute'));
 const PosRoute = lazy(() => import('../features/ventes/caisse/PosRoute'));
@@ -77,6 +78,7 @@ export const MENU_ELEMENTS: Readonly<Record<string, ReactNode>> = {
   '/pages/ventes-oneline': <VenteSaisieRoute />,
   '/pages/dettes': <DettesRoute />,
   '/pages/rapports/inventaires': <InventairesRoute />,
+  '/pages/rapports/produits': <RapportsRoute />,
   '/pages/depenses': <DepensesRoute />,
   '/pages/devis/add': <DevisSaisieRoute />,
   '/pages/devis': <DevisListRoute />,

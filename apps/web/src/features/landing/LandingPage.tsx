@@ -37,6 +37,11 @@ const FEATURES = [
     title: 'Des devis qui deviennent des ventes',
     text: 'Produits et prestations, remises et date de validité ; le devis part en PDF par e-mail et, une fois accepté, devient une vente (et sa facture) en un clic.',
   },
+  {
+    icon: 'pi pi-chart-bar',
+    title: 'Vos chiffres d’un coup d’œil',
+    text: 'Le tableau de bord compare la période à la précédente ; le rapport produits donne quantités, chiffre d’affaires et marge par produit, s’exporte pour Excel, et la valeur du stock se lit par catégorie.',
+  },
 ] as const;
 
 /** /landing: what Comptoir is, for a shopkeeper who has not signed in yet. */

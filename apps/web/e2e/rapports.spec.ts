@@ -1,0 +1,158 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from './support/constants';
+import { loginAs } from './support/pages';
+
+/**
+ * The owner's reports: two products of a new category sold through the API, the product report
+ * shows their quantities and revenue, sorts by revenue, exports a real workbook; the stock value of
+ * their category is Σ stock × cost; the dashboard fits a 360 px phone without horizontal scroll.
+ */
+
+/** Calls the API as the logged-in page does (token, anti-forgery cookie echoed). */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = document.cookie
+        .split(';')
+        .map((c) => c.trim().split('='))
+        .find(([name]) => name === 'XSRF-TOKEN')?.[1];
+      const shop = (JSON.parse(localStorage.getItem('service')!) as { id: number }).id;
+      const r = await fetch(path.replace(':shop', String(shop)), {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('token')}`,
+          'content-type': 'application/json',
+          ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
+        },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+      if (!r.ok) throw new Error(`${method} ${path} : ${r.status} ${await r.text()}`);
+      return r.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+const key = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+test('rapport produits : quantités et CA des ventes, tri par CA, export Excel, valeur du stock', async ({
+  page,
+}) => {
+  await loginAs(page, DEMO.proprietaire);
+  await page.goto('/pages/rapports/produits');
+  await expect(page.getByRole('heading', { name: 'Rapports' })).toBeVisible();
+  await api(page, 'GET', '/api/auth/xsrf').catch(() => undefined);
+
+  // Set-up through the API: a category, two products, one sale of both.
+  const run = Date.now().toString(36);
+  const unite = (await api<{ items: Array<{ id: number }> }>(page, 'GET', '/api/unites')).items[0]!;
+  const type = (await api<{ items: Array<{ id: number }> }>(page, 'GET', '/api/types-ventes'))
+    .items[0]!;
+  const categorie = await api<{ id: number }>(page, 'POST', '/api/services/:shop/categories', {
+    nom: `Rapport ${run}`,
+  });
+  const produit = (nom: string, prixVente: number, prixAchat: number, stockInitial: number) =>
+    api<{ id: number }>(page, 'POST', '/api/services/:shop/produits', {
+      nom,
+      uniteId: unite.id,
+      categorieId: categorie.id,
+      prixVente,
+      prixAchat,
+      tauxTva: 0,
+      stockInitial,
+    });
+  const bissap = await produit(`Bissap ${run}`, 3000, 1000, 20_000);
+  const gingembre = await produit(`Gingembre ${run}`, 1000, 400, 50_000);
+  await api(page, 'POST', '/api/services/:shop/ventes', {
+    cleIdempotence: key(),
+    typeVenteId: type.id,
+    lignes: [
+      { produitId: bissap.id, quantite: 2000 },
+      { produitId: gingembre.id, quantite: 5000 },
+    ],
+    paiements: [{ mode: 'especes', montant: 11_000 }],
+  });
+
+  // The report of this month, searched on the run's products.
+  await page.goto(`/pages/rapports/produits?q=${run}`);
+  const table = page.getByTestId('rapport-produits-table');
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  const row = (nom: string) => rows.filter({ hasText: nom });
+  await expect(row(`Bissap ${run}`)).toContainText(/6\s000\sFCFA/);
+  await expect(row(`Bissap ${run}`).getByRole('cell').nth(1)).toHaveText(/^2\b/);
+  await expect(row(`Gingembre ${run}`)).toContainText(/5\s000\sFCFA/);
+  await expect(row(`Gingembre ${run}`).getByRole('cell').nth(1)).toHaveText(/^5\b/);
+  await expect(table.locator('tfoot')).toContainText(/11\s000\sFCFA/);
+
+  // Sorting by revenue: ascending, then descending.
+  const names = async () =>
+    (await rows.locator('td:first-child > div:first-child').allTextContents()).map((t) => t.trim());
+  await table.getByRole('columnheader', { name: 'CA TTC' }).click();
+  await expect(page).toHaveURL(/sort=caTtc%2Casc|sort=caTtc,asc/);
+  await expect.poll(names).toEqual([`Gingembre ${run}`, `Bissap ${run}`]);
+  await table.getByRole('columnheader', { name: 'CA TTC' }).click();
+  await expect(page).toHaveURL(/sort=caTtc%2Cdesc|sort=caTtc,desc/);
+  await expect.poll(names).toEqual([`Bissap ${run}`, `Gingembre ${run}`]);
+
+  // The Excel export: a real workbook, read back.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exporter Excel' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^rapport-produits-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await file.path());
+  const sheet = workbook.worksheets[0]!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  const col = (name: string) => header.indexOf(name) + 1;
+  expect(col('CA TTC')).toBeGreaterThan(0);
+  const lines = [2, 3].map((r) => sheet.getRow(r));
+  expect(lines.map((l) => [l.getCell(1).value, l.getCell(col('CA TTC')).value])).toEqual([
+    [`Bissap ${run}`, 6000],
+    [`Gingembre ${run}`, 5000],
+  ]);
+  expect(lines.map((l) => l.getCell(col('Quantité vendue')).value)).toEqual([2, 5]);
+  expect(sheet.rowCount).toBe(3);
+
+  // Stock value of their category: (20 − 2) × 1 000 + (50 − 5) × 400 = 36 000 FCFA.
+  await page.getByRole('tab', { name: 'Valeur du stock' }).click();
+  await expect(page).toHaveURL(/onglet=stock/);
+  const valeur = page
+    .getByTestId('valorisation-table')
+    .getByRole('row', { name: `Rapport ${run}` });
+  await expect(valeur).toContainText(/36\s000\sFCFA/);
+  await expect(valeur.getByRole('cell').nth(1)).toHaveText('2');
+
+  // Movements of the month: the sale's two lines among the sales' movements.
+  await page.getByRole('tab', { name: 'Mouvements de stock' }).click();
+  await expect(
+    page.getByTestId('mouvements-table').getByRole('row', { name: /Vente/ }),
+  ).toBeVisible();
+});
+
+test('tableau de bord à 360 px : chaque carte visible, aucun défilement horizontal', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await loginAs(page, DEMO.proprietaire);
+  await expect(page.getByTestId('figure-ca-ttc')).toBeVisible();
+  await expect(page.getByTestId('dashboard-charts')).toBeVisible();
+  const boxes = await page.locator('main .card-surface').evaluateAll((cards) =>
+    cards.map((c) => {
+      const r = c.getBoundingClientRect();
+      return { left: r.left, right: r.right, width: r.width };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThanOrEqual(12);
+  for (const b of boxes) {
+    expect(b.width).toBeGreaterThan(0);
+    expect(b.left).toBeGreaterThanOrEqual(0);
+    expect(b.right).toBeLessThanOrEqual(360);
+  }
+  const width = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(width.scroll).toBeLessThanOrEqual(width.client);
+});

@@ -1,0 +1,73 @@
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { parseCsv } from '../../lib/csv';
+import { todayIso } from '../../lib/dates';
+import { errorMessage } from '../../lib/errors';
+import { http, type QueryValue } from '../../lib/http';
+import { useToast } from '../../lib/toast';
+import { rapportPath } from './api';
+
+/** The first columns of the server's CSV are text (name, reference, category, brand, unit). */
+const TEXT_COLUMNS = 5;
+
+interface Props {
+  serviceId: number;
+  /** The report's API query; page and size are dropped: every product of the filtered set. */
+  query: Record<string, QueryValue>;
+}
+
+/**
+ * « Exporter Excel » and « CSV » of the product report: the server's CSV of the filtered, sorted
+ * report (`…/rapports/produits/export.csv`), as is or turned into a workbook in the browser
+ * (lib/xlsx.ts, loaded on demand) with its figures as numbers.
+ */
+export function RapportExport({ serviceId, query }: Props) {
+  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
+  const toast = useToast();
+  const run = async (kind: 'csv' | 'xlsx') => {
+    setBusy(kind);
+    try {
+      const { page: _page, size: _size, ...filters } = query;
+      const csv = (
+        (await http.get<string | undefined>(rapportPath(serviceId, 'produits/export.csv'), {
+          query: filters,
+        })) ?? ''
+      ).replace(/^\uFEFF/, '');
+      const { downloadBlob, writeXlsx } = await import('../../lib/xlsx');
+      const name = `rapport-produits-${todayIso()}`;
+      if (kind === 'csv') {
+        downloadBlob(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
+        return;
+      }
+      const rows = parseCsv(csv, ';');
+      const numeric = new Set((rows[0] ?? []).flatMap((_, i) => (i >= TEXT_COLUMNS ? [i] : [])));
+      downloadBlob(await writeXlsx('Rapport produits', rows, numeric), `${name}.xlsx`);
+    } catch (error) {
+      toast({ severity: 'error', summary: "L'export a échoué", detail: errorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <>
+      <Button
+        type="button"
+        label="Exporter Excel"
+        icon="pi pi-file-excel"
+        outlined
+        loading={busy === 'xlsx'}
+        disabled={busy !== null}
+        onClick={() => void run('xlsx')}
+      />
+      <Button
+        type="button"
+        label="CSV"
+        icon="pi pi-download"
+        outlined
+        loading={busy === 'csv'}
+        disabled={busy !== null}
+        onClick={() => void run('csv')}
+      />
+    </>
+  );
+}

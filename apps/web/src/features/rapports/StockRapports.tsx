@@ -1,0 +1,157 @@
+import {
+  MOUVEMENT_TYPE_LABELS,
+  formatMoney,
+  formatQuantity,
+  type MouvementsParType,
+  type Valorisation,
+} from '@comptoir/shared';
+import { Calendar } from 'primereact/calendar';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { Message } from 'primereact/message';
+import { useSearchParams } from 'react-router';
+import { formatDay, fromIsoDay, toIsoDay, todayIso } from '../../lib/dates';
+import { errorMessage } from '../../lib/errors';
+import { PERIODES, PERIODE_LABELS, isPeriode, periodeBounds } from '../ventes';
+import { useMouvements, useValorisation } from './api';
+
+/** The stock tabs of the reports: its value per category at a date, its movements by kind. */
+
+type Categorie = Valorisation['categories'][number];
+type Type = MouvementsParType['types'][number];
+
+function useParam(name: string) {
+  const [params, setParams] = useSearchParams();
+  const set = (value: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return [params.get(name), set] as const;
+}
+
+export function ValorisationStock({ serviceId, devise }: { serviceId: number; devise: string }) {
+  const [date, setDate] = useParam('date');
+  const v = useValorisation(serviceId, date);
+  const money = (n: number) => formatMoney(n, devise);
+  return (
+    <>
+      <div className="flex flex-wrap gap-2 align-items-center mb-3">
+        <label htmlFor="valorisation-date">Valeur du stock à la fin du</label>
+        <Calendar
+          inputId="valorisation-date"
+          value={fromIsoDay(date ?? todayIso())}
+          maxDate={new Date()}
+          onChange={(e) => {
+            const day = e.value instanceof Date ? toIsoDay(e.value) : null;
+            setDate(day && day < todayIso() ? day : null);
+          }}
+          dateFormat="dd/mm/yy"
+          showIcon
+        />
+      </div>
+      <Message
+        severity="info"
+        className="w-full mb-3"
+        text="Quantités et valeur au coût moyen pondéré. Pour une date passée, les quantités sont celles du registre des mouvements à la fin de ce jour, mais valorisées au coût moyen pondéré d’aujourd’hui : le coût d’un produit n’a pas d’historique."
+      />
+      {v.isError && <Message severity="error" text={errorMessage(v.error)} className="w-full" />}
+      <DataTable
+        value={v.data?.categories ?? []}
+        dataKey="nom"
+        loading={v.isFetching}
+        emptyMessage="Aucun produit en stock à cette date"
+        stripedRows
+        size="small"
+        data-testid="valorisation-table"
+        header={v.data ? `Au ${formatDay(v.data.date)}` : undefined}
+      >
+        <Column header="Catégorie" field="nom" footer="Total" />
+        <Column
+          header="Produits en stock"
+          body={(c: Categorie) => c.produits}
+          footer={v.data?.total.produits}
+          className="text-right"
+          footerClassName="text-right"
+        />
+        <Column
+          header="Valeur"
+          body={(c: Categorie) => money(c.valeur)}
+          footer={
+            v.data && <span data-testid="valorisation-total">{money(v.data.total.valeur)}</span>
+          }
+          className="text-right white-space-nowrap"
+          footerClassName="text-right white-space-nowrap"
+        />
+      </DataTable>
+    </>
+  );
+}
+
+const PERIODE_OPTIONS = PERIODES.map((value) => ({ value, label: PERIODE_LABELS[value] }));
+
+export function MouvementsStock({ serviceId }: { serviceId: number }) {
+  const [raw, setPeriode] = useParam('mvt');
+  const [du, setDu] = useParam('mvtDu');
+  const [au, setAu] = useParam('mvtAu');
+  const periode = raw && isPeriode(raw) ? raw : 'mois';
+  const bounds = periodeBounds(periode, new Date(), du ?? undefined, au ?? undefined);
+  const m = useMouvements(serviceId, bounds.du, bounds.au);
+  const day = (value: string | null, set: (v: string | null) => void, label: string) => (
+    <Calendar
+      value={fromIsoDay(value)}
+      onChange={(e) => set(e.value instanceof Date ? toIsoDay(e.value) : null)}
+      dateFormat="dd/mm/yy"
+      placeholder={label}
+      aria-label={`${label} (jour)`}
+      showIcon
+    />
+  );
+  return (
+    <>
+      <div className="flex flex-wrap gap-2 align-items-center mb-3">
+        <Dropdown
+          value={periode}
+          options={PERIODE_OPTIONS}
+          onChange={(e) => setPeriode(String(e.value))}
+          aria-label="Période des mouvements"
+        />
+        {periode === 'perso' && (
+          <>
+            {day(du, setDu, 'Du')}
+            {day(au, setAu, 'Au')}
+          </>
+        )}
+      </div>
+      {m.isError && <Message severity="error" text={errorMessage(m.error)} className="w-full" />}
+      <DataTable
+        value={m.data?.types ?? []}
+        dataKey="type"
+        loading={m.isFetching}
+        emptyMessage="Aucun mouvement de stock sur la période"
+        stripedRows
+        size="small"
+        data-testid="mouvements-table"
+      >
+        <Column header="Nature" body={(t: Type) => MOUVEMENT_TYPE_LABELS[t.type]} />
+        <Column header="Mouvements" body={(t: Type) => t.nombre} className="text-right" />
+        <Column
+          header="Quantités entrées"
+          body={(t: Type) => formatQuantity(t.entrees)}
+          className="text-right"
+        />
+        <Column
+          header="Quantités sorties"
+          body={(t: Type) => formatQuantity(t.sorties)}
+          className="text-right"
+        />
+      </DataTable>
+    </>
+  );
+}

@@ -1,7 +1,7 @@
 // Benchmarks of Comptoir against the built app. Run by `npm run bench` once on SQLite and once on
 // PostgreSQL (scripts/bench.sh). Prints figures; asserts nothing.
-// BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page, facturx, depenses) runs
-// only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
+// BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page, facturx, depenses,
+// rapports) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
 import { benchAccounts } from './accounts.mjs';
 import { benchAuth } from './auth.mjs';
 import { benchCatalogue } from './catalogue.mjs';

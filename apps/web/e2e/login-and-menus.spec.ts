@@ -48,6 +48,9 @@ const EXPECTED_MENUS = {
   ],
 } as const;
 
+/** Screens of the menus not built yet: each screen's builder takes its route out of this list. */
+const NOT_BUILT: readonly string[] = ['/pages/factures'];
+
 test.describe('connexion et menus par rôle', () => {
   test('un utilisateur non connecté est renvoyé vers la connexion', async ({ page }) => {
     await page.goto('/pages/users/user-profile');
@@ -90,8 +93,11 @@ test.describe('connexion et menus par rôle', () => {
   });
 
   test('un écran pas encore construit mène à la page introuvable', async ({ page }) => {
-    const shell = await loginAs(page, DEMO.gerant);
-    await shell.menu().getByRole('link', { name: 'Liste des approvisionnements' }).click();
+    // The owner's menu lists every screen; the first one not built yet (none once all are).
+    await loginAs(page, DEMO.proprietaire);
+    const unbuilt = EXPECTED_MENUS.proprietaire.find(([, route]) => NOT_BUILT.includes(route));
+    test.skip(!unbuilt, 'Tous les écrans du menu sont construits.');
+    await page.goto(unbuilt![1]);
     await expect(page).toHaveURL(/\/notfound$/);
     await expect(page.getByText('Page introuvable')).toBeVisible();
   });

@@ -1,6 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
+import { MENU_SCREENS } from '@comptoir/shared';
 import { describe, expect, it } from 'vitest';
 import { logIn, renderApp } from '../test/render';
+import { matchRoutes } from 'react-router';
+import { routes } from './router';
+
+// A screen of the menu table not built yet: only the catch-all route takes it (none once every
+// screen is built).
+const unbuilt = MENU_SCREENS.find((s) => matchRoutes(routes, s.route)?.at(-1)?.route.path === '*');
 
 describe('routes', () => {
   it('sends an unknown path to /notfound', async () => {
@@ -14,9 +21,9 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/notfound');
   });
 
-  it('sends menu screens that are not built yet to /notfound', async () => {
-    logIn(['ROLE_GERANT']);
-    const { router } = renderApp('/pages/approvisionnements-list');
+  it.skipIf(!unbuilt)('sends menu screens that are not built yet to /notfound', async () => {
+    logIn(['ROLE_PROPRIETAIRE']);
+    const { router } = renderApp(unbuilt?.route ?? '/');
     await screen.findByRole('heading', { name: 'Page introuvable' });
     expect(router.state.location.pathname).toBe('/notfound');
   });

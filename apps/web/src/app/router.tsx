@@ -33,6 +33,12 @@ const DepensesRoute = lazy(() => import('../features/depenses/DepensesRoute'));
 const DevisSaisieRoute = lazy(() => import('../features/devis/saisie/DevisSaisieRoute'));
 const DevisListRoute = lazy(() => import('../features/devis/liste/DevisListRoute'));
 const DevisDetailRoute = lazy(() => import('../features/devis/liste/DevisDetailRoute'));
+const AchatSaisieRoute = lazy(() => import('../features/achats/saisie/AchatSaisieRoute'));
+const AchatsListRoute = lazy(() => import('../features/achats/liste/AchatsListRoute'));
+const AchatDetailRoute = lazy(() => import('../features/achats/liste/AchatDetailRoute'));
+const CompteFournisseurRoute = lazy(
+  () => import('../features/achats/fournisseurs/CompteFournisseurRoute'),
+);
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const NotFoundPage = lazy(() => import('../features/notfound/NotFoundPage'));
 
@@ -82,6 +88,8 @@ export const MENU_ELEMENTS: Readonly<Record<string, ReactNode>> = {
   '/pages/depenses': <DepensesRoute />,
   '/pages/devis/add': <DevisSaisieRoute />,
   '/pages/devis': <DevisListRoute />,
+  '/pages/approvisionnements': <AchatSaisieRoute />,
+  '/pages/approvisionnements-list': <AchatsListRoute />,
 };
 const menuRoutes = MENU_SCREENS.flatMap(({ route }) => {
   const element = MENU_ELEMENTS[route];
@@ -117,6 +125,17 @@ export const routes: RouteObject[] = [
           menuScreen('pages/dettes/:clientId', <DetteClientRoute />, '/pages/dettes'),
           menuScreen('pages/devis/:id', <DevisDetailRoute />, '/pages/devis'),
           menuScreen('pages/devis/:id/edit', <DevisSaisieRoute />, '/pages/devis/add'),
+          menuScreen(
+            'pages/approvisionnements/:id',
+            <AchatSaisieRoute />,
+            '/pages/approvisionnements',
+          ),
+          menuScreen('pages/fournisseurs/:id', <CompteFournisseurRoute />, '/pages/fournisseurs'),
+          menuScreen(
+            'pages/approvisionnements-list/:id',
+            <AchatDetailRoute />,
+            '/pages/approvisionnements-list',
+          ),
         ],
       },
       {

@@ -1,6 +1,7 @@
 import { deNom, formatMoney } from '@comptoir/shared';
 import { memo, useMemo, type Dispatch, type KeyboardEvent } from 'react';
 import type { CartAction, CartLine } from './cart';
+import { moneyDigits } from '../../lib/money-input';
 import { NumberField, formatScaled, parseScaled } from './NumberField';
 import { RemiseInput } from './RemiseInput';
 import type { CartFigures } from './use-cart-figures';
@@ -10,6 +11,8 @@ import './document.css';
 export interface LineIds {
   quantite: (produitId: number, index: number) => string;
   remise: (produitId: number, index: number) => string;
+  /** A purchase: the unit cost is typed on the line (its field's id). */
+  prix?: (produitId: number, index: number) => string;
 }
 
 interface RowProps {
@@ -23,6 +26,8 @@ interface RowProps {
   onDone: () => void;
   ids: LineIds;
   testId: string;
+  /** False: no line discount (a purchase). */
+  remise: boolean;
 }
 
 /** Enter or Échap in a line's fields calls onDone (the POS gives the keyboard back to its search). */
@@ -44,10 +49,13 @@ const LineRow = memo(function LineRow({
   onDone,
   ids,
   testId,
+  remise,
 }: RowProps) {
   const { produit } = line;
   const id = produit.id;
   const qtyId = ids.quantite(id, index);
+  const prixId = ids.prix?.(id, index);
+  const digits = moneyDigits(devise);
   const step = (delta: 1 | -1) => {
     dispatch({ type: 'step', produitId: id, delta });
     onDone();
@@ -66,9 +74,25 @@ const LineRow = memo(function LineRow({
         </strong>
       </div>
       <div className="doc-line-body">
-        <span className="doc-line-price">
-          {formatMoney(prix, devise)} / {produit.uniteSymbole}
-        </span>
+        {prixId ? (
+          <div className="doc-line-price doc-line-cout">
+            <NumberField
+              id={prixId}
+              aria-label={`Coût unitaire ${deNom(produit.nom)}`}
+              inputMode={digits > 0 ? 'decimal' : 'numeric'}
+              text={formatScaled(prix, digits)}
+              onText={(text) => {
+                const p = text.trim() === '' ? 0 : parseScaled(text, digits);
+                if (p !== null) dispatch({ type: 'prix', produitId: id, prix: p });
+              }}
+              suffix={`/ ${produit.uniteSymbole}`}
+            />
+          </div>
+        ) : (
+          <span className="doc-line-price">
+            {formatMoney(prix, devise)} / {produit.uniteSymbole}
+          </span>
+        )}
         <div className="doc-qty">
           <button
             type="button"
@@ -103,13 +127,15 @@ const LineRow = memo(function LineRow({
             +
           </button>
         </div>
-        <RemiseInput
-          id={ids.remise(id, index)}
-          label={`Remise sur ${produit.nom}`}
-          value={line.remise}
-          devise={devise}
-          onChange={(remise) => dispatch({ type: 'remise', produitId: id, remise })}
-        />
+        {remise && (
+          <RemiseInput
+            id={ids.remise(id, index)}
+            label={`Remise sur ${produit.nom}`}
+            value={line.remise}
+            devise={devise}
+            onChange={(r) => dispatch({ type: 'remise', produitId: id, remise: r })}
+          />
+        )}
         <button
           type="button"
           className="p-button p-button-text p-button-danger p-button-sm"
@@ -138,6 +164,8 @@ export interface LignesConfig {
   empty: string;
   /** The amount of a line: 'net' gross minus its own discount; 'ttc' after the global discount too. */
   montant: 'net' | 'ttc';
+  /** False: lines without a discount field (a purchase). */
+  remise?: boolean;
 }
 
 interface Props {
@@ -181,6 +209,7 @@ export function LignesEditor({ figures, devise, dispatch, config, onDone = noop 
           onDone={onDone}
           ids={config.ids}
           testId={config.rowTestId}
+          remise={config.remise ?? true}
         />
       ))}
     </ul>

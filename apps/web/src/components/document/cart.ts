@@ -36,6 +36,8 @@ export interface CartLine {
   /** Thousandths. */
   quantite: number;
   remise: Remise | null;
+  /** A unit price typed on the line (a purchase's unit cost); absent: the product's price. */
+  prix?: number;
 }
 
 /** The party of the document (the customer of a sale). */
@@ -78,10 +80,11 @@ export const toCartProduct = (p: Produit): CartProduct => ({
 export const prixUnitaire: (p: CartProduct, prix: PrixUtilise) => number = prixSelonType;
 
 export type CartAction =
-  | { type: 'add'; produit: CartProduct; quantite?: number }
+  | { type: 'add'; produit: CartProduct; quantite?: number; prix?: number }
   | { type: 'quantite'; produitId: number; quantite: number }
   | { type: 'step'; produitId: number; delta: 1 | -1 }
   | { type: 'remise'; produitId: number; remise: Remise | null }
+  | { type: 'prix'; produitId: number; prix: number }
   | { type: 'remove'; produitId: number }
   | { type: 'remiseGlobale'; remise: Remise | null }
   | { type: 'client'; client: CartClient | null }
@@ -113,7 +116,15 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
         return mapLine(cart, action.produit.id, (l) => ({ ...l, quantite: l.quantite + add }));
       return {
         ...cart,
-        lignes: [...cart.lignes, { produit: action.produit, quantite: add, remise: null }],
+        lignes: [
+          ...cart.lignes,
+          {
+            produit: action.produit,
+            quantite: add,
+            remise: null,
+            ...(action.prix === undefined ? {} : { prix: action.prix }),
+          },
+        ],
         derniere: action.produit.id,
       };
     }
@@ -129,6 +140,8 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       });
     case 'remise':
       return mapLine(cart, action.produitId, (l) => ({ ...l, remise: action.remise }));
+    case 'prix':
+      return mapLine(cart, action.produitId, (l) => ({ ...l, prix: action.prix }));
     case 'remove': {
       const next = mapLine(cart, action.produitId, () => null);
       return { ...next, derniere: next.lignes.at(-1)?.produit.id ?? null };

@@ -3,7 +3,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { WithShop } from '../../components/WithShop';
@@ -15,9 +15,46 @@ import { errorMessage } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list-params';
 import { useCurrentShop } from '../../lib/shop';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
+import { DettesFournisseurs } from '../achats';
 import { useDettes } from './api';
 
 const LIST: ListSpec = { sorts: DETTE_CLIENT_SORTS, filters: ['enRetard'] };
+
+/** « Clients » and « Fournisseurs »: what customers owe the shop, what the shop owes suppliers. */
+function Onglets({ fournisseurs }: { fournisseurs: boolean }) {
+  const tab = (to: string, label: string, active: boolean) => (
+    <Link
+      to={to}
+      className={`p-button p-button-sm no-underline ${active ? '' : 'p-button-outlined'}`}
+      aria-current={active ? 'page' : undefined}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <nav className="flex gap-2 mb-3" aria-label="Dettes">
+      {tab('/pages/dettes', 'Clients', !fournisseurs)}
+      {tab('/pages/dettes?onglet=fournisseurs', 'Fournisseurs', fournisseurs)}
+    </nav>
+  );
+}
+
+function DettesOnglets({ serviceId }: { serviceId: number }) {
+  const [params] = useSearchParams();
+  const { devise } = useCurrentShop();
+  if (params.get('onglet') !== 'fournisseurs') return <Dettes serviceId={serviceId} />;
+  return (
+    <div className="card-surface">
+      <PageHeader title="Dettes fournisseurs" />
+      <Onglets fournisseurs />
+      {devise === null ? (
+        <p role="status">Chargement…</p>
+      ) : (
+        <DettesFournisseurs serviceId={serviceId} devise={devise} />
+      )}
+    </div>
+  );
+}
 
 function Dettes({ serviceId }: { serviceId: number }) {
   const { devise } = useCurrentShop();
@@ -50,6 +87,7 @@ function Dettes({ serviceId }: { serviceId: number }) {
   return (
     <div className="card-surface">
       <PageHeader title="Dettes des clients" />
+      <Onglets fournisseurs={false} />
       {dettes.isError && (
         <Message
           severity="error"
@@ -164,7 +202,12 @@ function Dettes({ serviceId }: { serviceId: number }) {
   );
 }
 
-/** /pages/dettes (owner): customers who owe something, with the shop's totals. */
+/**
+ * /pages/dettes (owner): customers who owe something, with the shop's totals; the « Fournisseurs »
+ * tab (`?onglet=fournisseurs`): what the shop owes its suppliers.
+ */
 export default function DettesRoute() {
-  return <WithShop>{(serviceId) => <Dettes key={serviceId} serviceId={serviceId} />}</WithShop>;
+  return (
+    <WithShop>{(serviceId) => <DettesOnglets key={serviceId} serviceId={serviceId} />}</WithShop>
+  );
 }

@@ -1,5 +1,6 @@
 import { FOURNISSEUR_SORTS, type Fournisseur } from '@comptoir/shared';
 import { Column } from 'primereact/column';
+import { Link } from 'react-router';
 import { PartiesScreen } from '../../components/PartiesScreen';
 import { WithShop } from '../../components/WithShop';
 import type { ListSpec } from '../../lib/list-params';
@@ -35,7 +36,12 @@ function Fournisseurs({ serviceId }: { serviceId: number }) {
       })}
       renderForm={({ edited, ...form }) => <FournisseurForm {...form} fournisseur={edited} />}
     >
-      <Column header="Nom" sortable field="nom" />
+      <Column
+        header="Nom"
+        sortable
+        field="nom"
+        body={(f: Fournisseur) => <Link to={`/pages/fournisseurs/${f.id}`}>{f.nom}</Link>}
+      />
       <Column header="Téléphone" body={(c: Fournisseur) => c.telephone ?? '—'} />
       <Column header="Adresse e-mail" body={(c: Fournisseur) => c.email ?? '—'} />
       <Column header="Contact" body={(c: Fournisseur) => c.contact ?? '—'} />

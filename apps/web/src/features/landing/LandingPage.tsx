@@ -10,7 +10,7 @@ const FEATURES = [
   {
     icon: 'pi pi-box',
     title: 'Un stock toujours juste',
-    text: "Chaque vente et chaque retour met le stock à jour, mouvement par mouvement. Les seuils d'alerte montrent ce qui va manquer.",
+    text: "Chaque vente, chaque achat et chaque retour met le stock à jour, mouvement par mouvement ; les achats, frais de transport compris, donnent le coût moyen pondéré. Les seuils d'alerte montrent ce qui va manquer.",
   },
   {
     icon: 'pi pi-wallet',

@@ -29,7 +29,9 @@ export function ProduitSummary({ produit: p, devise }: { produit: Produit; devis
         <Item label="Quantité en stock" testId="produit-quantite">
           <StockCell produit={p} />
         </Item>
-        <Item label="Coût moyen pondéré (CUMP)">{money(p.prixAchat)}</Item>
+        <Item label="Coût moyen pondéré (CUMP)" testId="produit-cump">
+          {money(p.prixAchat)}
+        </Item>
         <Item label="Valeur du stock">{money(p.valeurStock)}</Item>
         <Item label="Prix de vente">{money(p.prixVente)}</Item>
       </div>

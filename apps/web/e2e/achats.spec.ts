@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AchatSaisiePage, typeNumber } from './support/achats-pages';
+import { ProductsPage } from './support/catalogue-pages';
+import { DEMO } from './support/constants';
+import { loginAs } from './support/pages';
+import { toast } from './support/prime';
+import { amount } from './support/ventes-pages';
+
+/** Opens a product's page from the products list and reads its stock and weighted average cost. */
+async function produit(page: Page, nom: string) {
+  const produits = new ProductsPage(page);
+  await produits.goto();
+  await produits.search(nom);
+  await produits.row(nom).getByRole('link', { name: nom }).click();
+  await expect(page.getByRole('heading', { name: nom })).toBeVisible();
+  return { quantite: page.getByTestId('produit-quantite'), cump: page.getByTestId('produit-cump') };
+}
+
+test('achats : deux produits avec frais, paiement partiel, stock et CUMP, dette fournisseur réglée, retour au fournisseur ; le gérant consulte seulement', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const run = Date.now().toString(36);
+  const fournisseur = `Fournisseur ${run}`;
+  const riz = `Riz achat ${run}`;
+  const huile = `Huile achat ${run}`;
+  const telephone = `76${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  await loginAs(page, DEMO.proprietaire);
+  const saisie = new AchatSaisiePage(page);
+
+  // A first purchase creates the rice from its line: 10 at 1 000 FCFA, paid in full.
+  await saisie.goto();
+  await saisie.newSupplier(fournisseur, telephone);
+  await saisie.newProduct(riz, '1000', '1500');
+  await saisie.setLine(0, '10');
+  await expect(saisie.total('Total')).toHaveText(amount('10 000 FCFA'));
+  await saisie.payCash('10000');
+  await expect(saisie.total('Reste dû au fournisseur')).toHaveText(amount('0 FCFA'));
+  await saisie.validate();
+  let fiche = await produit(page, riz);
+  await expect(fiche.quantite).toContainText(/^10\b/);
+  await expect(fiche.cump).toHaveText(amount('1 000 FCFA'));
+
+  // The second: 10 rice at 1 300 (its last cost, 1 000, is proposed) and 5 new oils at 2 000,
+  // transport 2 300 spread by value (1 300 and 1 000); 10 000 paid, 15 300 owed.
+  await saisie.goto();
+  await saisie.supplier(fournisseur);
+  await saisie.addProduct(riz, riz);
+  await expect(page.locator('[id="achat-ligne-0-cout"]')).toHaveValue('1000');
+  await saisie.setLine(0, '10', '1300');
+  await saisie.newProduct(huile, '2000', '2800');
+  await saisie.setLine(1, '5');
+  await typeNumber(page, 'achat-frais-transport', '2300');
+  await expect(saisie.total('Marchandises')).toHaveText(amount('23 000 FCFA'));
+  await expect(saisie.total('Total')).toHaveText(amount('25 300 FCFA'));
+  await saisie.payCash('10000');
+  await expect(saisie.total('Reste dû au fournisseur')).toHaveText(amount('15 300 FCFA'));
+  const numero = await saisie.validate();
+
+  // Stock up and the weighted average cost: (10 × 1 000 + 13 000 + 1 300) ÷ 20 = 1 215.
+  fiche = await produit(page, riz);
+  await expect(fiche.quantite).toContainText(/^20\b/);
+  await expect(fiche.cump).toHaveText(amount('1 215 FCFA'));
+  fiche = await produit(page, huile);
+  await expect(fiche.quantite).toContainText(/^5\b/);
+  await expect(fiche.cump).toHaveText(amount('2 200 FCFA'));
+
+  // The supplier's debt in Dettes → Fournisseurs.
+  await page.goto('/pages/dettes');
+  await page
+    .getByRole('navigation', { name: 'Dettes' })
+    .getByRole('link', { name: 'Fournisseurs' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Dettes fournisseurs' })).toBeVisible();
+  await page.getByLabel('Rechercher un fournisseur').fill(fournisseur);
+  const dette = page
+    .getByTestId('dettes-fournisseurs-table')
+    .locator('tbody tr')
+    .filter({ hasText: fournisseur });
+  await expect(dette).toContainText(/15\s300\sFCFA/);
+
+  // A return to the supplier of 2 oils (2 × 2 000): stock and debt go down.
+  await page.goto('/pages/approvisionnements-list');
+  await page.getByLabel('Rechercher un achat').fill(numero);
+  await page.getByTestId('achats-table').getByRole('link', { name: numero }).click();
+  await expect(page.getByRole('heading', { name: `Achat ${numero}` })).toBeVisible();
+  await expect(page.getByTestId('achat-Reste dû')).toHaveText(amount('15 300 FCFA'));
+  await page.getByRole('button', { name: 'Retour au fournisseur' }).click();
+  const retour = page.getByRole('dialog', { name: 'Retour au fournisseur' });
+  const ligneHuile = await retour.getByLabel(new RegExp(huile)).getAttribute('id');
+  await typeNumber(page, ligneHuile!, '2');
+  await expect(retour.getByTestId('retour-achat-montant')).toContainText(/4\s000\sFCFA/);
+  await retour.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(toast(page, 'Retour enregistré')).toBeVisible();
+  await expect(page.getByTestId('achat-Reste dû')).toHaveText(amount('11 300 FCFA'));
+  await expect(page.getByTestId('achat-retours')).toContainText(/RA-\d{4}-\d{6}/);
+  fiche = await produit(page, huile);
+  await expect(fiche.quantite).toContainText(/^3\b/);
+
+  // Paying the rest from the supplier's page clears the debt.
+  await page.goto('/pages/fournisseurs');
+  await page.getByLabel('Rechercher un fournisseur').fill(fournisseur);
+  await page.getByTestId('fournisseurs-table').getByRole('link', { name: fournisseur }).click();
+  await expect(page.getByTestId('solde-fournisseur-solde')).toHaveText(amount('11 300 FCFA'));
+  await page.getByRole('button', { name: 'Payer le fournisseur' }).click();
+  const payer = page.getByRole('dialog', { name: 'Payer le fournisseur' });
+  await expect(payer.getByLabel('Montant')).toHaveValue(/11\s300\sFCFA/);
+  await payer.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(toast(page, 'Paiement enregistré')).toBeVisible();
+  await expect(page.getByTestId('solde-fournisseur-solde')).toHaveText(amount('0 FCFA'));
+  await page.goto('/pages/dettes?onglet=fournisseurs');
+  await page.getByLabel('Rechercher un fournisseur').fill(fournisseur);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(dette).toHaveCount(0);
+
+  // The manager reads the purchases, and nothing more (product.md §3).
+  const gerant = await (await browser.newContext()).newPage();
+  await loginAs(gerant, DEMO.gerant);
+  await gerant.goto('/pages/approvisionnements-list');
+  await expect(gerant.getByText(/^Consultation seulement :/)).toBeVisible();
+  await expect(gerant.getByRole('link', { name: 'Nouvel approvisionnement' })).toHaveCount(0);
+  await expect(gerant.getByRole('button', { name: 'Brouillon depuis les stocks bas' })).toHaveCount(
+    0,
+  );
+  await gerant.getByLabel('Rechercher un achat').fill(numero);
+  await gerant.getByTestId('achats-table').getByRole('link', { name: numero }).click();
+  await expect(gerant.getByRole('heading', { name: `Achat ${numero}` })).toBeVisible();
+  await expect(gerant.getByRole('button', { name: 'Bon de réception PDF' })).toBeVisible();
+  await expect(gerant.getByRole('button', { name: 'Retour au fournisseur' })).toHaveCount(0);
+  await expect(gerant.getByRole('button', { name: 'Payer' })).toHaveCount(0);
+  for (const path of ['/pages/approvisionnements', '/pages/dettes', '/pages/fournisseurs/1']) {
+    await gerant.goto(path);
+    await expect(gerant).toHaveURL(/\/auth\/access$/);
+  }
+});

@@ -1,8 +1,9 @@
 // Benchmarks of Comptoir against the built app. Run by `npm run bench` once on SQLite and once on
 // PostgreSQL (scripts/bench.sh). Prints figures; asserts nothing.
 // BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page, facturx, depenses,
-// rapports) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
+// rapports, achats) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
 import { benchAccounts } from './accounts.mjs';
+import { benchAchats } from './achats.mjs';
 import { benchAuth } from './auth.mjs';
 import { benchCatalogue } from './catalogue.mjs';
 import { benchDepenses } from './depenses.mjs';
@@ -21,6 +22,7 @@ const PARTS = [
   'facturx',
   'depenses',
   'rapports',
+  'achats',
 ];
 const only = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
@@ -51,6 +53,7 @@ try {
   if (runs('facturx') && !process.env.TEST_DATABASE_URL) console.log(await benchFacturx());
   if (runs('depenses')) console.log(await benchDepenses(server.baseUrl));
   if (runs('rapports')) console.log(await benchRapports(server.baseUrl));
+  if (runs('achats')) console.log(await benchAchats(server.baseUrl));
 } finally {
   await server.stop();
 }

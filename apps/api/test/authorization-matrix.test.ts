@@ -9,6 +9,7 @@ import {
   formatDate,
   retourInputSchema,
   venteInputSchema,
+  frenchSortKey,
 } from '@comptoir/shared';
 import { nowIso } from '../src/db/time.js';
 import { applyMovement } from '../src/modules/stock/stock.service.js';
@@ -162,6 +163,7 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
             service_id: shopA,
             nom: `Produit ${++n}`,
             nom_recherche: `produit ${n}`,
+            nom_tri: frenchSortKey(`produit ${n}`),
             reference: null,
             code_barres: `MATRICE-${n}`,
             categorie_id: null,
@@ -189,6 +191,7 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
             service_id: shopA,
             nom: `Client ${++n}`,
             nom_recherche: `client ${n}`,
+            nom_tri: frenchSortKey(`client ${n}`),
             telephone: null,
             email: null,
             adresse: null,
@@ -209,6 +212,7 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
             service_id: shopA,
             nom: `Fournisseur ${++n}`,
             nom_recherche: `fournisseur ${n}`,
+            nom_tri: frenchSortKey(`fournisseur ${n}`),
             contact: null,
             telephone: null,
             email: null,
@@ -390,6 +394,7 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
           service_id: shopA,
           nom: 'Client des devis',
           nom_recherche: 'client des devis',
+          nom_tri: frenchSortKey('client des devis'),
           email: 'devis@exemple.test',
           telephone: null,
           adresse: null,

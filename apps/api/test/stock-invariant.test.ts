@@ -1,3 +1,4 @@
+import { frenchSortKey } from '@comptoir/shared';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +58,7 @@ describe(`invariant du registre de stock (${TEST_DIALECT})`, () => {
                   service_id: serviceId,
                   nom: `P${run}-${i}`,
                   nom_recherche: `p${run}-${i}`,
+                  nom_tri: frenchSortKey(`p${run}-${i}`),
                   reference: null,
                   code_barres: null,
                   categorie_id: null,
@@ -145,6 +147,7 @@ describe(`invariant du registre de stock (${TEST_DIALECT})`, () => {
         service_id: serviceId,
         nom: 'Dernier',
         nom_recherche: 'dernier',
+        nom_tri: frenchSortKey('dernier'),
         reference: null,
         code_barres: null,
         categorie_id: null,
@@ -208,6 +211,7 @@ describe(`invariant du registre de stock (${TEST_DIALECT})`, () => {
               service_id: serviceId,
               nom,
               nom_recherche: nom.toLowerCase(),
+              nom_tri: frenchSortKey(nom.toLowerCase()),
               reference: null,
               code_barres: null,
               categorie_id: null,

@@ -1,3 +1,4 @@
+import { frenchSortKey } from '@comptoir/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/core/errors.js';
@@ -50,6 +51,7 @@ describe(`registre de stock : refus et stock initial (${TEST_DIALECT})`, () => {
         service_id: shop,
         nom,
         nom_recherche: nom.toLowerCase(),
+        nom_tri: frenchSortKey(nom.toLowerCase()),
         reference: null,
         code_barres: null,
         categorie_id: null,

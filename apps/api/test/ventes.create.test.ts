@@ -1,3 +1,4 @@
+import { frenchSortKey } from '@comptoir/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT } from './support/database.js';
 import {
@@ -676,6 +677,7 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
         service_id: shop.id,
         nom: 'Article',
         nom_recherche: 'article',
+        nom_tri: frenchSortKey('article'),
         reference: null,
         code_barres: null,
         categorie_id: null,

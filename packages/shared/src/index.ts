@@ -44,3 +44,4 @@ export * from './schemas/tableau.js';
 export * from './schemas/rapports.js';
 export * from './schemas/inventaires.js';
 export * from './schemas/factures.js';
+export * from './french-sort.js';

@@ -16,6 +16,7 @@ import * as m012 from './migrations/012_depenses.js';
 import * as m013 from './migrations/013_devis.js';
 import * as m014 from './migrations/014_factures.js';
 import * as m015 from './migrations/015_inventaires.js';
+import * as m023 from './migrations/023_tri_francais.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '013_devis': m013,
   '014_factures': m014,
   '015_inventaires': m015,
+  '023_tri_francais': m023,
 };
 
 class StaticProvider implements MigrationProvider {

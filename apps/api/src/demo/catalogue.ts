@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { inStoreEan13, searchKey } from '@comptoir/shared';
+import { inStoreEan13, searchKey, frenchSortKey } from '@comptoir/shared';
 import type { DB } from '../db/schema.js';
 import { nowIso } from '../db/time.js';
 import { applyMovement } from '../modules/stock/stock.service.js';
@@ -187,6 +187,7 @@ export async function seedDemoCatalogue(
         service_id: shop.id,
         nom: p.nom,
         nom_recherche: searchKey(p.nom),
+        nom_tri: frenchSortKey(p.nom),
         reference: `DEMO-${String(++n).padStart(3, '0')}`,
         code_barres: p.ean ?? inStoreEan13(shop.prefix, n),
         categorie_id: await named('categories', p.categorie),
@@ -222,6 +223,7 @@ export async function seedDemoCatalogue(
         service_id: shop.id,
         nom: c.nom,
         nom_recherche: searchKey(c.nom),
+        nom_tri: frenchSortKey(c.nom),
         telephone: c.telephone,
         email: c.email,
         adresse: null,
@@ -240,6 +242,7 @@ export async function seedDemoCatalogue(
         service_id: shop.id,
         nom: f.nom,
         nom_recherche: searchKey(f.nom),
+        nom_tri: frenchSortKey(f.nom),
         contact: f.contact,
         telephone: f.telephone,
         email: f.email,

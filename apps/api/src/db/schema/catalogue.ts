@@ -28,12 +28,16 @@ export interface CategoriesTable {
 }
 export type MarquesTable = CategoriesTable;
 
-/** `nom_recherche`: searchKey(nom), written on every write. `quantite` = sum of the movements. */
+/**
+ * `nom_recherche`: searchKey(nom), `nom_tri`: frenchSortKey(nom) (migration 023), both written on
+ * every write. `quantite` = sum of the movements.
+ */
 export interface ProduitsTable {
   id: Generated<number>;
   service_id: number;
   nom: string;
   nom_recherche: string;
+  nom_tri: string;
   reference: string | null;
   code_barres: string | null;
   categorie_id: number | null;
@@ -71,6 +75,7 @@ export interface ClientsTable {
   service_id: number;
   nom: string;
   nom_recherche: string;
+  nom_tri: string;
   telephone: string | null;
   email: string | null;
   adresse: string | null;
@@ -92,6 +97,7 @@ export interface FournisseursTable {
   service_id: number;
   nom: string;
   nom_recherche: string;
+  nom_tri: string;
   contact: string | null;
   telephone: string | null;
   email: string | null;

@@ -19,7 +19,7 @@ type Service = Selectable<ServicesTable>;
 type Sort = 'solde' | 'nom' | 'echeance';
 const SORTS: Record<Sort, string> = {
   solde: 'solde',
-  nom: 'nom_recherche',
+  nom: 'nom_tri',
   echeance: 'prochaine_echeance',
 };
 
@@ -95,7 +95,7 @@ export async function listDettesFournisseurs(
     .select([
       'fournisseurs.id as fournisseur_id',
       'fournisseurs.nom',
-      'fournisseurs.nom_recherche',
+      'fournisseurs.nom_tri',
       'fournisseurs.telephone',
       sql<number>`sum(${RESTE})`.as('solde'),
       sql<number>`sum(${enRetard})`.as('en_retard'),
@@ -105,7 +105,7 @@ export async function listDettesFournisseurs(
     .groupBy([
       'fournisseurs.id',
       'fournisseurs.nom',
-      'fournisseurs.nom_recherche',
+      'fournisseurs.nom_tri',
       'fournisseurs.telephone',
     ]);
   if (query.q) grouped = grouped.where((eb) => eb.or(partySearch(query.q!)));

@@ -27,7 +27,7 @@ export async function reapprovisionner(
     .where('p.actif', '=', 1)
     .where('p.seuil_alerte', '>', 0)
     .where(sql<boolean>`p.quantite <= p.seuil_alerte`)
-    .orderBy('p.nom_recherche')
+    .orderBy('p.nom_tri')
     .orderBy('p.id')
     .limit(500)
     .execute();

@@ -5,12 +5,13 @@ import {
   type ClientData,
   type ClientListQuery,
   type ClientSort,
+  frenchSortKey,
 } from '@comptoir/shared';
 import { offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import { partySearch } from './party.js';
 
-const SORTS: Record<ClientSort, string> = { nom: 'nom_recherche', created_at: 'created_at' };
+const SORTS: Record<ClientSort, string> = { nom: 'nom_tri', created_at: 'created_at' };
 
 export async function findClientPage(db: Kysely<DB>, serviceId: number, query: ClientListQuery) {
   const base = db
@@ -47,6 +48,7 @@ export const findClient = (db: Kysely<DB>, serviceId: number, id: number) =>
 export const clientColumns = (input: ClientData, telephone: string | null) => ({
   nom: input.nom,
   nom_recherche: searchKey(input.nom),
+  nom_tri: frenchSortKey(input.nom),
   telephone,
   email: input.email,
   adresse: input.adresse,

@@ -9,7 +9,7 @@ type DetteClientSort = 'encours' | 'en_retard' | 'nom' | 'echeance';
 const SORTS: Record<DetteClientSort, string> = {
   encours: 'encours',
   en_retard: 'en_retard',
-  nom: 'nom_recherche',
+  nom: 'nom_tri',
   echeance: 'prochaine_echeance',
 };
 
@@ -32,14 +32,14 @@ function debtorsQuery(
     .select([
       'clients.id as client_id',
       'clients.nom',
-      'clients.nom_recherche',
+      'clients.nom_tri',
       'clients.telephone',
       sql<number>`sum(${reste})`.as('encours'),
       sql<number>`sum(case when d.echeance < ${today} then ${reste} else 0 end)`.as('en_retard'),
       sql<number>`count(*)`.as('nombre_dettes'),
       sql<string>`min(d.echeance)`.as('prochaine_echeance'),
     ])
-    .groupBy(['clients.id', 'clients.nom', 'clients.nom_recherche', 'clients.telephone']);
+    .groupBy(['clients.id', 'clients.nom', 'clients.nom_tri', 'clients.telephone']);
   if (query.q) grouped = grouped.where((eb) => eb.or(partySearch(query.q!)));
   if (query.enRetard)
     grouped = grouped.having(

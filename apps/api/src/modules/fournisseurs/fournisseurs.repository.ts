@@ -5,12 +5,13 @@ import {
   type FournisseurData,
   type FournisseurListQuery,
   type FournisseurSort,
+  frenchSortKey,
 } from '@comptoir/shared';
 import { offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import { partySearch } from '../clients/party.js';
 
-const SORTS: Record<FournisseurSort, string> = { nom: 'nom_recherche', created_at: 'created_at' };
+const SORTS: Record<FournisseurSort, string> = { nom: 'nom_tri', created_at: 'created_at' };
 
 export async function findFournisseurPage(
   db: Kysely<DB>,
@@ -51,6 +52,7 @@ export const findFournisseur = (db: Kysely<DB>, serviceId: number, id: number) =
 export const fournisseurColumns = (input: FournisseurData, telephone: string | null) => ({
   nom: input.nom,
   nom_recherche: searchKey(input.nom),
+  nom_tri: frenchSortKey(input.nom),
   contact: input.contact,
   telephone,
   email: input.email,

@@ -21,7 +21,7 @@ export async function feuillePdf(ctx: AppContext, service: Service, id: number):
   const inventaire = await inventaireOf(db, await findInventaire(db, service.id, id));
   const lignes = await lignesBase(db, id)
     .orderBy(sql`coalesce(c.nom, '')`)
-    .orderBy('p.nom')
+    .orderBy('p.nom_tri')
     .orderBy('p.id')
     .execute();
   const zone = shopTimeZone(service.pays);

@@ -127,7 +127,7 @@ export async function lignesPage(
     );
   }
   const [rows, count] = await Promise.all([
-    base.orderBy('p.nom').orderBy('p.id').limit(query.size).offset(offsetOf(query)).execute(),
+    base.orderBy('p.nom_tri').orderBy('p.id').limit(query.size).offset(offsetOf(query)).execute(),
     base
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('n'))

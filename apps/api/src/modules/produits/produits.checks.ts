@@ -4,6 +4,7 @@ import {
   randomInStoreEan13,
   searchKey,
   type ProduitUpdateData,
+  frenchSortKey,
 } from '@comptoir/shared';
 import { AppError, validationError } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
@@ -101,6 +102,7 @@ export async function freeInStoreCode(db: Kysely<DB>, serviceId: number): Promis
 export const columnsOf = (input: ProduitUpdateData, codeBarres: string | null) => ({
   nom: input.nom,
   nom_recherche: searchKey(input.nom),
+  nom_tri: frenchSortKey(input.nom),
   reference: input.reference,
   code_barres: codeBarres,
   categorie_id: input.categorieId,

@@ -7,6 +7,7 @@ import {
   type FieldError,
   type ProduitImportLigneData,
   type ProduitImportResult,
+  frenchSortKey,
 } from '@comptoir/shared';
 import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
@@ -178,6 +179,7 @@ export async function importProduits(
         service_id: service.id,
         nom: l.nom,
         nom_recherche: searchKey(l.nom),
+        nom_tri: frenchSortKey(l.nom),
         reference: l.reference,
         code_barres: code,
         categorie_id: l.categorie ? shop.categories.get(key(l.categorie))! : null,

@@ -32,7 +32,7 @@ const COLUMNS = [
 ] as const;
 
 const SORTS: Record<ProduitSort, string> = {
-  nom: 'produits.nom_recherche',
+  nom: 'produits.nom_tri',
   reference: 'produits.reference',
   code_barres: 'produits.code_barres',
   prix_vente: 'produits.prix_vente',

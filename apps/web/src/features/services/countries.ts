@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, FIRST_COUNTRIES, type CountryCode } from '@comptoir/shared';
+import { COUNTRY_CODES, FIRST_COUNTRIES, compareFrench, type CountryCode } from '@comptoir/shared';
 
 /** Country names in French (from the browser's Intl), the usual countries of Comptoir first. */
 const names = new Intl.DisplayNames(['fr'], { type: 'region' });
@@ -18,7 +18,7 @@ export const COUNTRY_OPTIONS = [
   ...FIRST_COUNTRIES.map(option),
   ...COUNTRY_CODES.filter((c) => !first.has(c))
     .map(option)
-    .sort((a, b) => a.label.localeCompare(b.label, 'fr')),
+    .sort((a, b) => compareFrench(a.label, b.label)),
 ];
 
 /**

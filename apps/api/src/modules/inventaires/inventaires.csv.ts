@@ -30,7 +30,9 @@ export async function inventaireCsv(
 ): Promise<string> {
   const { db } = ctx.database;
   await findInventaire(db, service.id, id);
-  const lignes = (await lignesBase(db, id).orderBy('p.nom_tri').orderBy('p.id').execute()).map(toLigne);
+  const lignes = (await lignesBase(db, id).orderBy('p.nom_tri').orderBy('p.id').execute()).map(
+    toLigne,
+  );
   const exponent = currencyExponent(service.devise);
   const digits = Math.log10(QUANTITY_SCALE);
   const q = (v: number | null) => (v === null ? null : decimal(v, digits));

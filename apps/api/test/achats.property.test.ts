@@ -173,5 +173,5 @@ describe(`cohérence des achats, retours, règlements fournisseurs et du stock (
       }),
       { numRuns: 8, seed: 20261124 },
     );
-  }, 240_000);
+  }, 600_000);
 });

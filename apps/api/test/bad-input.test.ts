@@ -263,5 +263,5 @@ describe(`entrées invalides sur chaque route (${TEST_DIALECT})`, () => {
     // Each allowance is used (the list does not outlive the routes it speaks of).
     expect([...accepted].sort()).toEqual([...EXPECTED_SUCCESSES].sort());
     expect(calls).toBeGreaterThan(server.ctx.routes.length * 4);
-  }, 240_000);
+  }, 600_000);
 });

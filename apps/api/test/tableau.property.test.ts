@@ -231,7 +231,7 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
     expect(seen.achats).toBeGreaterThan(3);
     expect(seen.depenses).toBeGreaterThan(3);
     await checkAllShops();
-  }, 300_000);
+  }, 600_000);
 
   /** « Toutes mes boutiques »: supplier debts and expenses of every shop, per currency. */
   async function checkAllShops() {

@@ -97,7 +97,7 @@ describe.runIf(TEST_DIALECT === 'postgres')('deux instances sur une base Postgre
     produit = created.body.id as number;
     const types = await new TestClient(b.url).get('/api/types-ventes', auth);
     typeVente = (types.body.items as Array<{ id: number }>)[0]!.id;
-  }, 300_000);
+  }, 600_000);
 
   afterAll(async () => {
     for (const i of [a, b]) i?.proc.kill('SIGTERM');

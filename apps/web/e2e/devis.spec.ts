@@ -42,7 +42,7 @@ const isoDay = (offset: number) =>
     timeZone: 'Africa/Dakar',
   });
 
-test('devis : un produit et une prestation, envoyé par e-mail avec son PDF, accepté, converti en vente une seule fois ; un devis dépassé est « Expiré »', async ({
+test('devis : un produit et une prestation, envoyé par e-mail avec son PDF, accepté, converti en vente et facturé une seule fois (PDF de la facture) ; un devis dépassé est « Expiré »', async ({
   page,
   context,
 }) => {
@@ -121,12 +121,23 @@ test('devis : un produit et une prestation, envoyé par e-mail avec son PDF, acc
     .getByRole('group', { name: 'Ajouter un paiement' })
     .getByRole('button', { name: 'Espèces' })
     .click();
+  await conversion.getByLabel('Facturer aussi', { exact: false }).check();
   await conversion.getByRole('button', { name: 'Enregistrer' }).click();
   const converti = page.getByTestId('devis-converti');
-  await expect(converti).toContainText(/vente V-\d{4}-\d{6}/);
+  await expect(converti).toContainText(/vente V-\d{4}-\d{6} et facture F-\d{4}-\d{6}/);
   const vente = /V-\d{4}-\d{6}/.exec((await converti.textContent()) ?? '')![0];
+  const facture = /F-\d{4}-\d{6}/.exec((await converti.textContent()) ?? '')![0];
   await expect(page.getByTestId('devis-statut')).toHaveText('Converti');
   expect(await stockCreme(page)).toBe(stockAvant - 2000);
+  // The invoice issued with the sale downloads as a PDF.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Facture ${facture}` }).click();
+  const fichier = await download;
+  expect(fichier.suggestedFilename()).toBe(`facture-${facture}.pdf`);
+  const contenu = await fichier.createReadStream();
+  const octets: Buffer[] = [];
+  for await (const chunk of contenu) octets.push(chunk as Buffer);
+  expect(Buffer.concat(octets).subarray(0, 5).toString()).toBe('%PDF-');
 
   // The stale page tries again: refused in French, nothing recorded.
   await other.getByRole('button', { name: 'Convertir en vente' }).click();

@@ -94,3 +94,7 @@ export const fetchDevisPdf = (serviceId: number, id: number) =>
 
 export const devisFileName = (d: Pick<Devis, 'id' | 'numero'>) =>
   `devis-${d.numero ?? `brouillon-${d.id}`}.pdf`;
+
+/** The invoice of the converted quote's sale, as a PDF (factures module). */
+export const fetchFacturePdf = (serviceId: number, factureId: number) =>
+  http.blob(shopPath(serviceId, `factures/${factureId}/facture.pdf`));

@@ -8,7 +8,7 @@ import { FormField } from '../../../components/FormField';
 import { newCleIdempotence } from '../../../lib/cle-idempotence';
 import { downloadBlob } from '../../../lib/download';
 import { useFeedback } from '../../../lib/use-feedback';
-import { devisFileName, fetchDevisPdf, useDevisAction } from '../api';
+import { devisFileName, fetchDevisPdf, fetchFacturePdf, useDevisAction } from '../api';
 import { ConversionDialog } from './ConversionDialog';
 
 interface Props {
@@ -34,10 +34,12 @@ export function DevisActions({ serviceId, devis, onConverti }: Props) {
   const s = devis.statut;
   const fail = feedback.actionError('Action impossible');
 
-  const downloadPdf = async () => {
+  const downloadPdf = async (facture?: { id: number; numero: string }) => {
     setPdf(true);
     try {
-      downloadBlob(await fetchDevisPdf(serviceId, devis.id), devisFileName(devis));
+      if (facture)
+        downloadBlob(await fetchFacturePdf(serviceId, facture.id), `facture-${facture.numero}.pdf`);
+      else downloadBlob(await fetchDevisPdf(serviceId, devis.id), devisFileName(devis));
     } catch (error) {
       feedback.actionError('Téléchargement impossible')(error);
     } finally {
@@ -89,6 +91,16 @@ export function DevisActions({ serviceId, devis, onConverti }: Props) {
         loading={pdf}
         onClick={() => void downloadPdf()}
       />
+      {devis.facture && (
+        <Button
+          type="button"
+          label={`Facture ${devis.facture.numero}`}
+          icon="pi pi-file-pdf"
+          outlined
+          loading={pdf}
+          onClick={() => void downloadPdf(devis.facture ?? undefined)}
+        />
+      )}
       {s === 'brouillon' && (
         <Button
           type="button"

@@ -8,7 +8,7 @@ import { fmt } from './server.mjs';
 const EXPENSES = Number(process.env.BENCH_DEPENSES ?? 100_000);
 const PARALLEL = 16;
 
-async function writeHeaders(baseUrl, token) {
+export async function writeHeaders(baseUrl, token) {
   const xsrf = await fetch(`${baseUrl}/api/auth/xsrf`);
   const cookie = xsrf.headers.getSetCookie()[0].split(';')[0];
   return {
@@ -19,7 +19,7 @@ async function writeHeaders(baseUrl, token) {
   };
 }
 
-async function getJson(baseUrl, token, path) {
+export async function getJson(baseUrl, token, path) {
   const r = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (r.status !== 200) throw new Error(`${path} ${r.status} ${await r.text()}`);
   return r.json();

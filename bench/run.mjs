@@ -1,12 +1,13 @@
 // Benchmarks of Comptoir against the built app. Run by `npm run bench` once on SQLite and once on
 // PostgreSQL (scripts/bench.sh). Prints figures; asserts nothing.
 // BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page, facturx, depenses,
-// rapports, achats) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
+// rapports, achats, devis) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
 import { benchAccounts } from './accounts.mjs';
 import { benchAchats } from './achats.mjs';
 import { benchAuth } from './auth.mjs';
 import { benchCatalogue } from './catalogue.mjs';
 import { benchDepenses } from './depenses.mjs';
+import { benchDevis } from './devis.mjs';
 import { benchFacturx } from './facturx.mjs';
 import { benchLoginPage } from './login-page.mjs';
 import { benchVentes } from './ventes.mjs';
@@ -23,6 +24,7 @@ const PARTS = [
   'depenses',
   'rapports',
   'achats',
+  'devis',
 ];
 const only = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
@@ -54,6 +56,7 @@ try {
   if (runs('depenses')) console.log(await benchDepenses(server.baseUrl));
   if (runs('rapports')) console.log(await benchRapports(server.baseUrl));
   if (runs('achats')) console.log(await benchAchats(server.baseUrl));
+  if (runs('devis')) console.log(await benchDevis(server.baseUrl));
 } finally {
   await server.stop();
 }

@@ -387,6 +387,11 @@ describe(`factures (${TEST_DIALECT})`, () => {
     });
     const q = await client.get(url(`?q=${encodeURIComponent('listé')}`), w.tokens.ownerA);
     expect(q.body.total).toBe(2);
+    // The invoice of one sale (a sale's detail), none for a sale not invoiced.
+    const ofSale = await client.get(url(`?venteId=${v2.id}`), w.tokens.ownerA);
+    expect(ofSale.body.items.map((i: { id: number }) => i.id)).toEqual([f2.id]);
+    const v3 = await creditSale(cli.id, 3333);
+    expect((await client.get(url(`?venteId=${v3.id}`), w.tokens.ownerA)).body.total).toBe(0);
     const csv = await client.get(
       url(`/export.csv?clientId=${cli.id}&sort=numero,asc`),
       w.tokens.ownerA,

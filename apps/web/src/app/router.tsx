@@ -39,6 +39,8 @@ const AchatDetailRoute = lazy(() => import('../features/achats/liste/AchatDetail
 const CompteFournisseurRoute = lazy(
   () => import('../features/achats/fournisseurs/CompteFournisseurRoute'),
 );
+const FacturesRoute = lazy(() => import('../features/factures/FacturesRoute'));
+const FactureDetailRoute = lazy(() => import('../features/factures/FactureDetailRoute'));
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const NotFoundPage = lazy(() => import('../features/notfound/NotFoundPage'));
 
@@ -90,6 +92,7 @@ export const MENU_ELEMENTS: Readonly<Record<string, ReactNode>> = {
   '/pages/devis': <DevisListRoute />,
   '/pages/approvisionnements': <AchatSaisieRoute />,
   '/pages/approvisionnements-list': <AchatsListRoute />,
+  '/pages/factures': <FacturesRoute />,
 };
 const menuRoutes = MENU_SCREENS.flatMap(({ route }) => {
   const element = MENU_ELEMENTS[route];
@@ -136,6 +139,7 @@ export const routes: RouteObject[] = [
             <AchatDetailRoute />,
             '/pages/approvisionnements-list',
           ),
+          menuScreen('pages/factures/:id', <FactureDetailRoute />, '/pages/factures'),
         ],
       },
       {

@@ -12,6 +12,8 @@ interface Props {
   /** Read only: no Enregistrer, Annuler reads Fermer. */
   readOnly?: boolean;
   width?: string;
+  /** The submit button's label (Enregistrer by default). */
+  submitLabel?: string;
   children: ReactNode;
 }
 
@@ -24,6 +26,7 @@ export function FormDialog({
   saving,
   readOnly = false,
   width = '40rem',
+  submitLabel = 'Enregistrer',
   children,
 }: Props) {
   const footer = (
@@ -39,7 +42,7 @@ export function FormDialog({
         <Button
           type="submit"
           form={formId}
-          label="Enregistrer"
+          label={submitLabel}
           icon="pi pi-check"
           loading={saving}
         />

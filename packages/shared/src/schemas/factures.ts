@@ -183,6 +183,7 @@ export const factureListQuerySchema = sortedListQuery(FACTURE_SORTS).extend({
   au: isoDateSchema.optional(),
   clientId: idOf('du client').optional(),
   statut: z.enum(FACTURE_STATUTS, { error: 'Statut de facture inconnu.' }).optional(),
+  venteId: idOf('de la vente').optional(), // the invoice of one sale (its detail shows it)
 });
 export type FactureListQuery = z.infer<typeof factureListQuerySchema>;
 

@@ -39,6 +39,16 @@ function where(eb: Eb, shop: FactureListShop, f: Filters) {
   if (f.au) c.push(eb('f.created_at', '<', startOfLocalDayUtc(addDays(f.au, 1), zone)));
   if (f.clientId !== undefined) c.push(eb('f.client_id', '=', f.clientId));
   if (f.statut) c.push(eb(statutSql('f', shopToday(shop)), '=', f.statut));
+  if (f.venteId !== undefined)
+    c.push(
+      eb.exists(
+        eb
+          .selectFrom('facture_ventes as fv')
+          .select('fv.id')
+          .whereRef('fv.facture_id', '=', 'f.id')
+          .where('fv.vente_id', '=', f.venteId),
+      ),
+    );
   if (f.q) {
     const q = f.q;
     c.push(

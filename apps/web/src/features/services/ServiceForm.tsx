@@ -3,6 +3,7 @@ import { Divider } from 'primereact/divider';
 import { useState, type FormEvent } from 'react';
 import { hasErrors, validate, type FieldErrors } from '../../lib/validation';
 import { ServiceGeneralFields } from './ServiceGeneralFields';
+import { ServiceFactureFields } from './ServiceFactureFields';
 import { ServiceLegalFields } from './ServiceLegalFields';
 import { ServiceLogoField } from './ServiceLogoField';
 import { ServiceTicketFields } from './ServiceTicketFields';
@@ -75,6 +76,8 @@ export function ServiceForm({
       <ServiceGeneralFields {...section} currencyEditable={shop?.deviseModifiable ?? true} />
       <Section title="Identifiants et TVA" />
       <ServiceLegalFields {...section} />
+      <Section title="Factures" />
+      <ServiceFactureFields {...section} />
       <Section title="Caisse et ticket" />
       <ServiceTicketFields {...section} />
       <ServiceLogoField

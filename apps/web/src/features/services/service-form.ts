@@ -28,7 +28,7 @@ export interface ServiceFormValues {
   prefixeAchat: string;
   rcs: string;
   formeJuridique: string;
-  /** Invoice terms, kept as the shop has them (minor units, basis points, days). */
+  /** Invoice terms (minor units, basis points, days), edited in « Factures ». */
   capital: number | null;
   tauxPenalites: number | null;
   delaiPaiement: number;
@@ -105,8 +105,7 @@ const orNull = (text: string): string | null => (text.trim() ? text.trim() : nul
 /**
  * The body of POST/PUT /api/services. Identifiers the shop's country does not show are sent
  * empty; the rate is sent in hundredths of a percent, and 0 for a shop not liable to VAT. The
- * invoice terms (capital, penalty rate, payment term) go back as the shop has them: saving the
- * form never clears them.
+ * invoice terms (capital, penalty rate, payment term) go as edited.
  */
 export function toServiceInput(v: ServiceFormValues): ServiceInput {
   const legal = legalKind(v.pays);

@@ -19,6 +19,7 @@ import { VenteStatutTag } from './statut';
 import { VenteLignes } from './VenteLignes';
 import { VenteDette, VenteMouvements, VentePaiements, VenteRetours } from './VenteReglements';
 import { useCurrentShop } from '../../../lib/shop';
+import { FacturerVente } from '../../factures';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <section className="mt-4" aria-label={title}>
@@ -64,6 +65,7 @@ function VenteDetail({ serviceId, id }: { serviceId: number; id: number }) {
     <div className="card-surface">
       <PageHeader title={`Vente ${v.numero}`}>
         <Reimpression serviceId={serviceId} vente={v} largeur={largeur} onLargeur={setLargeur} />
+        <FacturerVente serviceId={serviceId} vente={v} />
         <Button
           type="button"
           label="Télécharger le PDF"

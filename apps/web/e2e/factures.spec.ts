@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DEMO } from './support/constants';
+import { loginAs } from './support/pages';
+import { toast, typeDay } from './support/prime';
+import { VenteOnelinePage } from './support/ventes-pages';
+
+/** The files embedded in a PDF, listed by poppler's pdfdetach (not our code), and one of them. */
+function embedded(pdf: Buffer): { names: string; xml: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-facture-'));
+  const file = path.join(dir, 'facture.pdf');
+  writeFileSync(file, pdf);
+  const names = execFileSync('pdfdetach', ['-list', file], { encoding: 'utf8' });
+  execFileSync('pdfdetach', ['-savefile', 'factur-x.xml', '-o', path.join(dir, 'x.xml'), file]);
+  const xml = execFileSync('cat', [path.join(dir, 'x.xml')], { encoding: 'utf8' });
+  return { names, xml };
+}
+
+test('factures : une vente à crédit facturée depuis son détail, « Impayée », PDF Factur-X, dette réglée → « Payée », avoir d’une ligne, la liste montre tout', async ({
+  page,
+}) => {
+  const run = Date.now().toString(36);
+  const nom = `Client facture ${run}`;
+  const telephone = `06${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+
+  // The owner works in the shop in euros (Factur-X).
+  const shell = await loginAs(page, DEMO.proprietaire);
+  await shell.shopSwitcher().click();
+  const reload = page.waitForEvent('load');
+  await page.getByRole('option', { name: 'Épicerie Lyon Croix-Rousse' }).click();
+  await reload;
+  await expect(shell.brand()).toHaveText('Épicerie Lyon Croix-Rousse');
+
+  // A sale on credit of two lines to a new customer.
+  const vente = new VenteOnelinePage(page);
+  await vente.goto();
+  await vente.newClient(nom, telephone);
+  await vente.addProduct('creme fraiche', 'Crème fraîche 20 cl');
+  await vente.setQuantity(0, '2');
+  await vente.addProduct('lait concentre', 'Lait concentré sucré');
+  const echeance = new Date(Date.now() + 30 * 86_400_000);
+  await typeDay(
+    page,
+    'vente-echeance',
+    echeance.toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' }),
+  );
+  const numero = await vente.save();
+
+  // Invoiced from its detail in the sales list.
+  await page.goto('/pages/ventes-list');
+  await page.getByLabel('Rechercher une vente').fill(numero);
+  const row = page.getByTestId('ventes-table').locator('tbody tr').filter({ hasText: numero });
+  await row.getByRole('link', { name: numero }).click();
+  await expect(page.getByRole('heading', { name: `Vente ${numero}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Facturer' }).click();
+  await expect(toast(page, 'Facture émise')).toBeVisible();
+  const heading = page.getByRole('heading', { name: /^Facture F-\d{4}-\d{6}$/ });
+  await expect(heading).toBeVisible();
+  const facture = /F-\d{4}-\d{6}/.exec((await heading.textContent()) ?? '')![0];
+  await expect(page.getByRole('main')).toContainText('Impayée');
+  await expect(page.getByRole('main')).toContainText(numero);
+  const url = page.url();
+
+  // Its PDF, as the API serves it: a PDF with factur-x.xml embedded, naming the invoice.
+  const served = page.waitForResponse((r) => r.url().endsWith('/facture.pdf'));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF', exact: true }).click();
+  const response = await served;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  const bytes = await response.body();
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const { names, xml } = embedded(bytes);
+  expect(names).toContain('factur-x.xml');
+  expect(xml).toContain(`<ram:ID>${facture}</ram:ID>`);
+  expect(xml).toContain(nom);
+  expect((await download).suggestedFilename()).toBe(`facture-${facture}.pdf`);
+
+  // The customer pays the whole debt: the invoice is « Payée ».
+  await page.goto('/pages/dettes');
+  await page.getByLabel('Rechercher un client').fill(nom);
+  await page.getByTestId('dettes-table').getByRole('link', { name: nom }).click();
+  await page.getByRole('button', { name: 'Enregistrer un règlement' }).click();
+  const reglement = page.getByRole('dialog', { name: 'Enregistrer un règlement' });
+  await reglement.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(toast(page, 'Règlement enregistré')).toBeVisible();
+  await page.goto(url);
+  await expect(page.getByRole('main')).toContainText('Payée');
+
+  // A credit note for one line (one unit of the cream).
+  await page.getByRole('button', { name: 'Créer un avoir' }).click();
+  const dialog = page.getByRole('dialog', { name: `Avoir sur la facture ${facture}` });
+  const qty = dialog.getByLabel('Crème fraîche 20 cl');
+  await qty.click();
+  await qty.pressSequentially('1');
+  await qty.press('Tab');
+  await dialog.getByLabel('Motif').fill('Pot abîmé');
+  await dialog.getByRole('button', { name: 'Créer l’avoir' }).click();
+  await expect(toast(page, 'Avoir créé')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(/Avoir AV-\d{4}-\d{6} créé\./);
+  await expect(page.getByRole('region', { name: 'Avoirs' })).toContainText(/AV-\d{4}-\d{6}/);
+
+  // The invoice list shows it paid and partly credited.
+  await page.goto('/pages/factures');
+  await page.getByLabel('Rechercher une facture').fill(nom);
+  const line = page.getByTestId('factures-table').locator('tbody tr').filter({ hasText: facture });
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText('Payée');
+  await expect(line).toContainText('Partiellement créditée');
+  await expect(line).toContainText(nom);
+});

@@ -71,7 +71,13 @@ test('factures : une vente à crédit facturée depuis son détail, « Impayée 
   const response = await served;
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
-  const bytes = await response.body();
+  // The browser keeps the bytes it saved: the same URL fetched again with the session's token.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const again = await page.request.get(response.url(), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(again.headers()['content-type']).toBe('application/pdf');
+  const bytes = await again.body();
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const { names, xml } = embedded(bytes);
   expect(names).toContain('factur-x.xml');

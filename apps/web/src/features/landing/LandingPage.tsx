@@ -42,6 +42,11 @@ const FEATURES = [
     title: 'Vos chiffres d’un coup d’œil',
     text: 'Le tableau de bord compare la période à la précédente ; le rapport produits donne quantités, chiffre d’affaires et marge par produit, s’exporte pour Excel, et la valeur du stock se lit par catégorie.',
   },
+  {
+    icon: 'pi pi-file-pdf',
+    title: 'Factures et avoirs',
+    text: 'Facturez une vente ou toutes celles d’un client, avec les mentions légales ; en euro, la facture est électronique (Factur-X). Envoi par e-mail, avoirs et statut de paiement suivi.',
+  },
 ] as const;
 
 /** /landing: what Comptoir is, for a shopkeeper who has not signed in yet. */

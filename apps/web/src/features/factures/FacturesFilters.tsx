@@ -6,7 +6,6 @@ import { TiersPicker } from '../../components/document/TiersPicker';
 import { fromIsoDay, toIsoDay } from '../../lib/dates';
 import { http } from '../../lib/http';
 import { shopPath } from '../../lib/shop';
-import { PERIODES, PERIODE_LABELS } from '../ventes';
 import { searchClients } from './api';
 
 interface Props {
@@ -15,13 +14,12 @@ interface Props {
   onFilter: (key: string, value: string | null) => void;
 }
 
-const PERIODE_OPTIONS = PERIODES.map((value) => ({ value, label: PERIODE_LABELS[value] }));
 const STATUT_OPTIONS = FACTURE_STATUTS.map((value) => ({
   value,
   label: FACTURE_STATUT_LABELS[value],
 }));
 
-/** Filters of the invoice list: issue period (custom: two days), customer, status. */
+/** Filters of the invoice list: issue days (from, to), customer, status. */
 export function FacturesFilters({ serviceId, filters, onFilter }: Props) {
   const clientId = filters['clientId'] ?? null;
   const client = useQuery({
@@ -43,21 +41,8 @@ export function FacturesFilters({ serviceId, filters, onFilter }: Props) {
   );
   return (
     <>
-      <Dropdown
-        inputId="factures-periode"
-        value={filters['periode'] ?? null}
-        options={PERIODE_OPTIONS}
-        onChange={(e) => onFilter('periode', (e.value as string | null) ?? null)}
-        placeholder="Toute période"
-        showClear
-        aria-label="Filtrer par période"
-      />
-      {filters['periode'] === 'perso' && (
-        <>
-          {day('du')}
-          {day('au')}
-        </>
-      )}
+      {day('du')}
+      {day('au')}
       <span className="inline-block" style={{ minWidth: '14rem' }} aria-label="Filtrer par client">
         <TiersPicker
           type="client"

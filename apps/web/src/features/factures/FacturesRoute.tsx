@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { useCurrentShop } from '../../lib/shop';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useFactures } from './api';
-import { FACTURES_LIST, facturesApiQuery } from './factures-list';
+import { FACTURES_LIST } from './factures-list';
 import { FacturesExport } from './FacturesExport';
 import { FacturesFilters } from './FacturesFilters';
 import { FacturesTable } from './FacturesTable';
@@ -42,7 +42,7 @@ function Totaux({ totaux, devise }: { totaux: FacturePage['totaux'] | undefined;
 function Factures({ serviceId }: { serviceId: number }) {
   const { devise, timeZone } = useCurrentShop();
   const list = useListParams(FACTURES_LIST);
-  const query = facturesApiQuery(list.query);
+  const query = list.query;
   const factures = useFactures(serviceId, query);
   useClampedPage(list, factures.data?.total);
   const [recap, setRecap] = useState(false);

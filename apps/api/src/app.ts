@@ -38,6 +38,7 @@ import { dettesFournisseursRoutes } from './modules/achats/dettes-fournisseurs.r
 import { tableauRoutes } from './modules/tableau/tableau.routes.js';
 import { rapportsRoutes } from './modules/rapports/rapports.routes.js';
 import { inventairesRoutes } from './modules/inventaires/inventaires.routes.js';
+import { caissesRoutes } from './modules/caisses/caisses.routes.js';
 import { facturesRoutes } from './modules/factures/factures.routes.js';
 import { devisRoutes } from './modules/devis/devis.routes.js';
 
@@ -176,6 +177,7 @@ export async function buildApp(
   tableauRoutes(app, ctx);
   rapportsRoutes(app, ctx);
   inventairesRoutes(app, ctx);
+  caissesRoutes(app, ctx);
   facturesRoutes(app, ctx);
   devisRoutes(app, ctx);
 

@@ -55,6 +55,9 @@ export interface Fixtures {
   /** Inventories of shop A: cancels the open one (a free slot), or opens a fresh one after that. */
   closeInventaires(): Promise<void>;
   newInventaire(): Promise<number>;
+  /** Registers of shop A: a fresh one without session, or a fresh open session on a fresh one. */
+  newCaisse(): Promise<number>;
+  newCaisseSession(): Promise<number>;
   /** An accepted quote of shop A (converts once: one per call). */
   newDevisAccepte(): Promise<number>;
   /** An active subscription of a fresh owner (not one of the actors). */

@@ -20,6 +20,7 @@ import { TABLEAU_ROWS } from './authorization-matrix.tableau.js';
 import { INVENTAIRES_MATRIX } from './authorization-matrix.inventaires.js';
 import { FACTURES_MATRIX } from './authorization-matrix.factures.js';
 import { DEVIS_ROWS } from './authorization-matrix.devis.js';
+import { CAISSES_MATRIX } from './authorization-matrix.caisses.js';
 
 export {
   ACTORS,
@@ -676,4 +677,5 @@ export const MATRIX: MatrixRow[] = [
   ...INVENTAIRES_MATRIX,
   ...FACTURES_MATRIX,
   ...DEVIS_ROWS,
+  ...CAISSES_MATRIX,
 ];

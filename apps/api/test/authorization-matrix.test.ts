@@ -23,6 +23,7 @@ import { createAvoir } from '../src/modules/factures/avoirs.create.js';
 import { createFacture } from '../src/modules/factures/factures.create.js';
 import { createDevis } from '../src/modules/devis/devis.service.js';
 import { deciderDevis } from '../src/modules/devis/devis.statut.js';
+import { createCaisse, openSession } from '../src/modules/caisses/caisses.service.js';
 import { hashToken, newOpaqueToken } from '../src/modules/auth/tokens.js';
 import {
   ACTORS,
@@ -312,6 +313,12 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
       ).id;
     };
     const inventaireId = await newInventaire();
+    // Registers of shop A: the reads' and movements' target is an open session.
+    const newCaisse = async () =>
+      (await createCaisse(db, shopA, { nom: `Caisse ${randomUUID()}`, largeurTicket: null })).id;
+    const newCaisseSession = async () =>
+      (await openSession(ctx, shopA, world.ownerA.id, await newCaisse(), 0)).id;
+    const sessionId = await newCaisseSession();
     await validateInventaire(ctx, shopA, world.ownerA.id, inventaireId);
     // Invoices: a credit sale to invoice (POST row), and an invoiced one with a credit note.
     const creditSale = async (key: string) =>
@@ -463,6 +470,8 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         achatId: achat.id,
         achatLigneId: achat.lignes[0]!.id,
         inventaireId,
+        sessionId,
+        caisseId: await newCaisse(),
         venteFactureId,
         factureId: facture.id,
         factureLigneId,
@@ -472,6 +481,8 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
       newAchat,
       closeInventaires,
       newInventaire,
+      newCaisse,
+      newCaisseSession,
       newCategorie: () => newNamed('categories'),
       newMarque: () => newNamed('marques'),
       newProduit,

@@ -85,6 +85,9 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       valider: (achatId: number) =>
         post(`achats/${achatId}/validation`, { cleIdempotence: randomUUID() }),
       inventaire: () => post('inventaires', { perimetre: 'boutique' }),
+      caisse: async () => (await post('caisses', { nom: `Caisse ${++n}` })).id as number,
+      session: async (caisseId: number) =>
+        (await post(`caisses/${caisseId}/sessions`, { fond: 0 })).id as number,
       facture: (body: unknown) => post('factures', body),
       avoir: (factureId: number, body: unknown) => post(`factures/${factureId}/avoirs`, body),
       devis: async (clientId: number, produitId: number, accepte = false) => {
@@ -151,6 +154,8 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
     const achat = await make.achat(fournisseurId, produit.id);
     await make.valider(achat.id);
     const inventaire = await make.inventaire();
+    const caisseId = await make.caisse();
+    const sessionId = await make.session(await make.caisse());
     const facture = await make.facture({ cleIdempotence: randomUUID(), venteIds: [venteId] });
     const factureLigneId = facture.lignes[0].id as number;
     const avoir = await make.avoir(facture.id, {
@@ -161,6 +166,8 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       categorieDepenseId,
       depenseId,
       inventaireId: inventaire.id as number,
+      caisseId,
+      sessionId,
       factureId: facture.id as number,
       factureLigneId,
       venteFactureId: venteId,
@@ -258,6 +265,8 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       newResetKey: unused('newResetKey'),
       photoForm: () => fileForm(png, 'image/png'),
       closeInventaires: () => closeInventaires(),
+      newCaisse: () => makeA.caisse(),
+      newCaisseSession: async () => makeA.session(await makeA.caisse()),
       newInventaire: async () => {
         await closeInventaires();
         return (await makeA.inventaire()).id as number;

@@ -45,3 +45,5 @@ export * from './schemas/rapports.js';
 export * from './schemas/inventaires.js';
 export * from './schemas/factures.js';
 export * from './french-sort.js';
+export * from './schemas/caisses.js';
+export * from './caisses/coupures.js';

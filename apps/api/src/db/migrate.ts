@@ -16,6 +16,7 @@ import * as m012 from './migrations/012_depenses.js';
 import * as m013 from './migrations/013_devis.js';
 import * as m014 from './migrations/014_factures.js';
 import * as m015 from './migrations/015_inventaires.js';
+import * as m018 from './migrations/018_caisses.js';
 import * as m023 from './migrations/023_tri_francais.js';
 
 type MigrationModule = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '013_devis': m013,
   '014_factures': m014,
   '015_inventaires': m015,
+  '018_caisses': m018,
   '023_tri_francais': m023,
 };
 

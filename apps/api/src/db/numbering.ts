@@ -17,6 +17,8 @@ const PREFIXES = {
   achat: { column: 'prefixe_achat' },
   retour_achat: { fixed: 'RA' },
   avoir: { fixed: 'AV' },
+  mouvement_caisse: { fixed: 'MC' },
+  rapport_z: { fixed: 'Z' },
 } as const satisfies Record<string, { column: PrefixColumn } | { fixed: string }>;
 
 export type DocumentKind = keyof typeof PREFIXES;

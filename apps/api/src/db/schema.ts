@@ -41,6 +41,7 @@ import type {
   InventaireComptagesTable,
 } from './schema/inventaires.js';
 import type * as Factures from './schema/factures.js';
+import type { CaissesTables } from './schema/caisses.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/catalogue.js';
@@ -50,13 +51,14 @@ export type * from './schema/depenses.js';
 export type * from './schema/achats.js';
 export type * from './schema/inventaires.js';
 export type * from './schema/factures.js';
+export type * from './schema/caisses.js';
 
 /**
  * Tables as Kysely sees them. Conventions shared by SQLite and PostgreSQL:
  * timestamps are ISO 8601 UTC text, booleans are integers 0/1, money is an integer count of the
  * currency's minor unit, quantities are integers in thousandths.
  */
-export interface DB extends AchatsTables {
+export interface DB extends AchatsTables, CaissesTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   services: ServicesTable;

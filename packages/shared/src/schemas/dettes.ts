@@ -90,6 +90,8 @@ export const reglementInputSchema = z
     operateur: optionalText(40, "L'opérateur"),
     reference: optionalText(80, 'La référence du paiement'),
     detteId: idOf('de la dette').nullable().optional(),
+    /** The register the money is received on: its session must be open (caisses). */
+    caisseId: idOf('de la caisse').optional(),
   })
   .superRefine((p, ctx) => {
     if (p.mode === 'mobile_money' && !p.operateur)

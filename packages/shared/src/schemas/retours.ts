@@ -41,6 +41,8 @@ export const retourInputSchema = z
       .nullable()
       .optional(),
     motif: optionalText(255, 'Le motif'),
+    /** The register the refund is paid from: its session must be open (caisses). */
+    caisseId: idOf('de la caisse').optional(),
   })
   .meta({ id: 'RetourInput' });
 export type RetourInput = z.input<typeof retourInputSchema>;

@@ -62,6 +62,8 @@ export const venteInputSchema = z
     /** Due date of the unpaid rest ('YYYY-MM-DD'), required when something is left unpaid. */
     echeance: emptyToNull(isoDateSchema),
     note: optionalText(500, 'La note'),
+    /** The register the sale is made on: its session must be open (caisses). */
+    caisseId: idOf('de la caisse').optional(),
   })
   .meta({ id: 'VenteInput' });
 export type VenteInput = z.input<typeof venteInputSchema>;

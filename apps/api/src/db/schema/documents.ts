@@ -1,4 +1,7 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+
+/** The register session a document was made on (migration 018); none for back-office documents without money. */
+export type CaisseSessionColumn = ColumnType<number | null, number | null | undefined, never>;
 
 /** Commercial documents: counters, sales, returns, debts and repayments. */
 
@@ -36,6 +39,7 @@ export interface VentesTable {
   impressions: Generated<number>;
   note: string | null;
   created_at: string;
+  caisse_session_id: CaisseSessionColumn;
 }
 
 export interface VenteLignesTable {
@@ -97,6 +101,7 @@ export interface RetoursTable {
   motif: string | null;
   user_id: number;
   created_at: string;
+  caisse_session_id: CaisseSessionColumn;
 }
 
 export interface RetourLignesTable {
@@ -139,6 +144,7 @@ export interface ReglementsTable {
   empreinte: string | null;
   user_id: number;
   created_at: string;
+  caisse_session_id: CaisseSessionColumn;
 }
 
 export interface ReglementAllocationsTable {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../core/context.js';
 import { businessRule, notFound } from '../../core/errors.js';
 import { empreinteOf, idempotentWrite, type IdempotentRequest } from '../../core/idempotence.js';
 import { lockParty } from '../../db/locks.js';
+import { documentSession } from '../caisses/caisses.session.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { allouer, dettesOuvertes } from './dettes.allocation.js';
@@ -75,6 +76,8 @@ async function writeReglement(
   now?: Date,
 ): Promise<number> {
   const at = now?.toISOString();
+  // Lock order: the register's session, then the customer.
+  const sessionId = await documentSession(trx, service.id, input.caisseId);
   await lockParty(trx, 'clients', service.id, clientId);
   let dettes = await dettesOuvertes(trx, service.id, clientId);
   if (input.detteId) {
@@ -115,6 +118,7 @@ async function writeReglement(
       empreinte,
       user_id: userId,
       created_at: at ?? nowIso(),
+      caisse_session_id: sessionId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

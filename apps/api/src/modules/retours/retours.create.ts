@@ -12,6 +12,7 @@ import { businessRule, notFound, validationError } from '../../core/errors.js';
 import { empreinteOf, idempotentWrite, type IdempotentRequest } from '../../core/idempotence.js';
 import { isPostgres } from '../../db/database.js';
 import { lockParty } from '../../db/locks.js';
+import { documentSession } from '../caisses/caisses.session.js';
 import { nextNumero } from '../../db/numbering.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
@@ -63,7 +64,8 @@ export async function createRetour(
   const { value, replayed } = await idempotentWrite(ctx.database.db, request, (db) => {
     checkAvoirClient(input, vente.client_id);
     return db.transaction().execute(async (trx) => {
-      // Lock order: the customer, then the sale (its lines' returned quantities).
+      // Lock order: the register's session, the customer, then the sale (its lines' returned quantities).
+      const sessionId = await documentSession(trx, service.id, input.caisseId);
       if (vente.client_id !== null) await lockParty(trx, 'clients', service.id, vente.client_id);
       await trx
         .selectFrom('ventes')
@@ -79,6 +81,7 @@ export async function createRetour(
         input,
         modeRemboursement,
         empreinte,
+        sessionId,
       });
     });
   });
@@ -134,6 +137,8 @@ interface RecordInput {
   empreinte: string;
   /** When the return happens; now by default. */
   now?: Date;
+  /** The register session the refund is paid on (caisses), if any. */
+  sessionId?: number | null;
 }
 
 async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
@@ -212,6 +217,7 @@ async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
       motif: input.motif,
       user_id: r.userId,
       created_at: now,
+      caisse_session_id: r.sessionId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -15,6 +15,7 @@ import { countReferences } from '../../db/references.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { assertShopRoom } from '../abonnements/limits.js';
+import { createDefaultCaisse } from '../caisses/caisses.service.js';
 import { fileUrl, removeImage, replaceImage } from '../files/images.js';
 import { columnsOf, findOwner, findServicePage, type ServiceScope } from './services.repository.js';
 
@@ -134,6 +135,7 @@ export async function createService(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await createDefaultCaisse(ctx.database.db, id, now);
   return serviceDetail(ctx, id);
 }
 

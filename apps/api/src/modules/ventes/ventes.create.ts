@@ -47,6 +47,8 @@ export function empreinteVente(input: VenteACreer): string {
     })),
     echeance: input.echeance ?? null,
     note: input.note ?? null,
+    // Only when given: the fingerprints of sales without a register stay what they were.
+    ...(input.caisseId === undefined ? {} : { caisseId: input.caisseId }),
   };
   return sha256(JSON.stringify(canonical));
 }

@@ -10,6 +10,9 @@ import {
   type Vente,
 } from '@comptoir/shared';
 import type { DB, ServicesTable } from '../../db/schema.js';
+import { logoOf } from '../files/logo.js';
+
+export { logoOf };
 
 /** One millimetre in PDF points. */
 const MM = 72 / 25.4;
@@ -22,18 +25,6 @@ interface Ticket {
   logo: Buffer | null;
   barcode: Buffer;
   largeur: 58 | 80;
-}
-
-/** The shop's logo when pdfkit can draw it (PNG or JPEG). */
-export async function logoOf(db: Kysely<DB>, service: Service): Promise<Buffer | null> {
-  if (!service.logo_file_id) return null;
-  const file = await db
-    .selectFrom('files')
-    .select(['content_type', 'data'])
-    .where('id', '=', service.logo_file_id)
-    .executeTakeFirst();
-  if (!file || !/^image\/(png|jpeg)$/.test(file.content_type)) return null;
-  return Buffer.from(file.data);
 }
 
 const rate = (bp: number) =>

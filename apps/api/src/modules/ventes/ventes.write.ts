@@ -6,6 +6,7 @@ import type { DB, ServicesTable } from '../../db/schema.js';
 import { imputerAvoirs } from '../dettes/dettes.allocation.js';
 import { checkPlafondCredit } from '../dettes/dettes.plafond.js';
 import { refreshVenteStatut } from '../dettes/dettes.statut.js';
+import { documentSession } from '../caisses/caisses.session.js';
 import { applyMovements } from '../stock/stock.service.js';
 import type { VenteACreer } from './ventes.prepare.js';
 
@@ -48,6 +49,8 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
   const { userId, service, input, empreinte, typeVenteId, client, produits } = prepared;
   const { calcul, paye, reste, rendus, money } = prepared;
   const nowIso = prepared.now.toISOString();
+  // The register's open session first (lock order: session, party, counter, products).
+  const sessionId = await documentSession(trx, service.id, input.caisseId);
   if (reste > 0) {
     // The customer first (lock order: party, counter, products): their credit sales queue.
     await lockParty(trx, 'clients', service.id, client!.id);
@@ -77,6 +80,7 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
       statut: reste > 0 ? (paye > 0 ? 'partiellement_payee' : 'a_credit') : 'payee',
       note: input.note ?? null,
       created_at: nowIso,
+      caisse_session_id: sessionId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

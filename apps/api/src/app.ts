@@ -23,6 +23,7 @@ import { abonnementsRoutes } from './modules/abonnements/abonnements.routes.js';
 import { typesVentesRoutes } from './modules/types-ventes/types-ventes.routes.js';
 import { unitesRoutes } from './modules/unites/unites.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { marquesRoutes } from './modules/marques/marques.routes.js';
 import { produitsRoutes } from './modules/produits/produits.routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(
   filesRoutes(app, ctx);
   servicesRoutes(app, ctx);
   usersRoutes(app, ctx);
+  invitationsRoutes(app, ctx);
   abonnementsRoutes(app, ctx);
   unitesRoutes(app, ctx);
   typesVentesRoutes(app, ctx);

@@ -70,6 +70,9 @@ export interface Fixtures {
   newRefreshToken(): Promise<string>;
   /** A valid, unused password-reset key. */
   newResetKey(): Promise<string>;
+  /** A fresh pending invitation of owner A (to shop A), and the key of another one to a new address. */
+  newInvitation(): Promise<number>;
+  newInvitationKey(): Promise<string>;
   /** A multipart form carrying a valid PNG in field `file`. */
   photoForm(): FormData;
   /** The password of every actor (isolated ones included). */

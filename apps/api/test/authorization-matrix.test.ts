@@ -49,6 +49,7 @@ import {
 } from './support/factories.js';
 import type { Answer, TestClient } from './support/http.js';
 import { fileForm, redPng } from './support/images.js';
+import { insertInvitation } from './support/invitations.js';
 import { expectProblem } from './support/problem.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
 import { depenseFixtures } from './support/depenses.js';
@@ -439,6 +440,9 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     const newDevisAccepte = async () =>
       (await deciderDevis(db, shopARow, await newDevis(), 'accepte')).id;
 
+    const invitation = (email = `matrice.invitation.${++n}@exemple.test`) =>
+      insertInvitation(ctx, world.ownerA.id, [world.shopA.id], email);
+    const invitationId = (await invitation()).id;
     fixtures = {
       newDevisAccepte,
       params: {
@@ -448,6 +452,7 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         devisAccepteId: await newDevis(),
         devisRefusId: await newDevis(),
         fileId,
+        invitationId,
         userId: employee.id,
         planId: plan.id,
         abonnementId: subscriptionC.id,
@@ -526,6 +531,8 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
           .execute();
         return resetKey;
       },
+      newInvitation: async () => (await invitation()).id,
+      newInvitationKey: async () => (await invitation()).key,
       photoForm: () => fileForm(png, 'image/png'),
     };
   });

@@ -263,6 +263,8 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       loginBody: unused('loginBody'),
       newRefreshToken: unused('newRefreshToken'),
       newResetKey: unused('newResetKey'),
+      newInvitation: unused('newInvitation'),
+      newInvitationKey: unused('newInvitationKey'),
       photoForm: () => fileForm(png, 'image/png'),
       closeInventaires: () => closeInventaires(),
       newCaisse: () => makeA.caisse(),

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT } from './support/database.js';
 import {
   addMember,
-  createPlan,
   createService,
   createTenants,
   createUser,
@@ -86,35 +85,6 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       expect(after.body.lastLoginAt).not.toBeNull();
     });
 
-    it('le propriétaire crée un gérant dans sa boutique ; le gérant, invité, ne voit que cette boutique', async () => {
-      const answer = await client.post(
-        '/api/users',
-        {
-          email: 'gerant.invite@exemple.test',
-          prenom: 'Mariama',
-          nom: 'Ba',
-          services: [world.shopA.id],
-        },
-        as('ownerA'),
-      );
-      expect(answer.status).toBe(201);
-      expect(answer.body).toMatchObject({
-        roles: ['ROLE_GERANT'],
-        services: [{ id: world.shopA.id, nom: 'Boutique A' }],
-      });
-      const key = resetKeyOf(await smtp.waitFor('gerant.invite@exemple.test'));
-      expect(
-        (
-          await client.post('/api/account/reset-password/finish', {
-            key,
-            newPassword: NEW_PASSWORD,
-          })
-        ).status,
-      ).toBe(200);
-      const session = await login(client, 'gerant.invite@exemple.test', NEW_PASSWORD);
-      expect(session.user.services.map((s) => s.id)).toEqual([world.shopA.id]);
-    });
-
     it('l’admin crée un administrateur ; jamais un gérant, ni avec des boutiques', async () => {
       const admin = await client.post(
         '/api/users',
@@ -132,7 +102,7 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
         422,
         'BUSINESS_RULE',
       );
-      expect(manager.detail).toBe('Un gérant est créé par le propriétaire de ses boutiques.');
+      expect(manager.detail).toBe('Un gérant est invité par le propriétaire de ses boutiques.');
       expectProblem(
         await client.post(
           '/api/users',
@@ -144,44 +114,13 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       );
     });
 
-    it('le propriétaire ne crée que des gérants, dans ses boutiques seulement (404 sans rien nommer)', async () => {
-      const role = expectProblem(
-        await client.post(
-          '/api/users',
-          {
-            email: 'x3@exemple.test',
-            prenom: 'A',
-            nom: 'B',
-            role: 'ROLE_ADMIN',
-            services: [world.shopA.id],
-          },
-          as('ownerA'),
-        ),
-        403,
-        'FORBIDDEN',
-      );
-      expect(role.detail).toBe('Un propriétaire ne peut créer que des gérants.');
-      const noShop = expectValidation(
-        await client.post(
-          '/api/users',
-          { email: 'x4@exemple.test', prenom: 'A', nom: 'B' },
-          as('ownerA'),
-        ),
-        'services',
-      );
-      expect(messageOf(noShop, 'services')).toBe('Choisissez au moins une boutique.');
-      for (const services of [[world.shopB.id], [world.shopA.id, world.shopB.id], [999_999]]) {
-        const foreign = expectProblem(
-          await client.post(
-            '/api/users',
-            { email: 'x5@exemple.test', prenom: 'A', nom: 'B', services },
-            as('ownerA'),
-          ),
-          404,
-          'NOT_FOUND',
-        );
-        expect(foreign.detail).toBe('Boutique introuvable.');
-      }
+    it('le propriétaire ne crée aucun compte (il invite, voir invitations.test.ts) : 403, rien de créé', async () => {
+      for (const body of [
+        { email: 'x3@exemple.test', prenom: 'A', nom: 'B', services: [world.shopA.id] },
+        { email: 'x4@exemple.test', prenom: 'A', nom: 'B', role: 'ROLE_ADMIN' },
+        { email: 'x5@exemple.test', prenom: 'A', nom: 'B', services: [world.shopB.id] },
+      ])
+        expectProblem(await client.post('/api/users', body, as('ownerA')), 403, 'FORBIDDEN');
       const created = await server.ctx.database.db
         .selectFrom('users')
         .select('id')
@@ -190,7 +129,7 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       expect(created).toEqual([]);
     });
 
-    it('une adresse e-mail est unique, quelle que soit la casse : 409 en français', async () => {
+    it('pour l’admin, une adresse e-mail est unique, quelle que soit la casse : 409 en français', async () => {
       const body = expectProblem(
         await client.post(
           '/api/users',
@@ -198,9 +137,8 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
             email: world.managerB.email.toUpperCase(),
             prenom: 'A',
             nom: 'B',
-            services: [world.shopA.id],
           },
-          as('ownerA'),
+          as('admin'),
         ),
         409,
         'CONFLICT',
@@ -223,45 +161,6 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       expect(messageOf(body, 'email')).toBe("L'adresse e-mail n'est pas valide.");
       expect(messageOf(body, 'prenom')).toBe('Le prénom est obligatoire.');
       expect(messageOf(body, 'telephone')).toBe("Le numéro de téléphone n'est pas valide.");
-    });
-  });
-
-  describe('limite de la formule', () => {
-    it('au-delà du nombre d’utilisateurs de la formule (propriétaire compris) : 422 nommant la limite ; l’admin n’est jamais limité', async () => {
-      const { ctx } = server;
-      const owner = await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] });
-      const shop = await createService(ctx, owner.id);
-      const plan = await createPlan(ctx, { nom: 'Essentiel', maxUsers: 2, maxServices: 1 });
-      await subscribe(ctx, owner.id, { planId: plan.id });
-      const t = (await login(client, owner.email)).token;
-      const first = await client.post(
-        '/api/users',
-        { email: 'limite.1@exemple.test', prenom: 'A', nom: 'B', services: [shop.id] },
-        { token: t },
-      );
-      expect(first.status).toBe(201);
-      const refused = expectProblem(
-        await client.post(
-          '/api/users',
-          { email: 'limite.2@exemple.test', prenom: 'A', nom: 'B', services: [shop.id] },
-          { token: t },
-        ),
-        422,
-        'BUSINESS_RULE',
-      );
-      expect(refused.detail).toBe(
-        'Votre formule Essentiel permet 2 utilisateurs au plus, vous compris.',
-      );
-      // A disabled manager still holds a seat; the admin creates owners without limit.
-      expect(
-        (
-          await client.post(
-            '/api/users',
-            { email: 'limite.3@exemple.test', prenom: 'A', nom: 'B' },
-            as('admin'),
-          )
-        ).status,
-      ).toBe(201);
     });
   });
 

@@ -13,6 +13,7 @@ export * from './layout.js';
 export * from './schemas/fields.js';
 export * from './schemas/countries.js';
 export * from './schemas/users.js';
+export * from './schemas/invitations.js';
 export * from './schemas/abonnements.js';
 export * from './schemas/unites.js';
 export * from './schemas/types-ventes.js';

@@ -11,6 +11,7 @@ import * as m006 from './migrations/006_sqlite_fts_search.js';
 import * as m007 from './migrations/007_ventes.js';
 import * as m008 from './migrations/008_produits_perf.js';
 import * as m009 from './migrations/009_login_throttle.js';
+import * as m010 from './migrations/010_invitations.js';
 import * as m011 from './migrations/011_achats.js';
 import * as m012 from './migrations/012_depenses.js';
 import * as m013 from './migrations/013_devis.js';
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '007_ventes': m007,
   '008_produits_perf': m008,
   '009_login_throttle': m009,
+  '010_invitations': m010,
   '011_achats': m011,
   '012_depenses': m012,
   '013_devis': m013,

@@ -42,6 +42,7 @@ import type {
 } from './schema/inventaires.js';
 import type * as Factures from './schema/factures.js';
 import type { CaissesTables } from './schema/caisses.js';
+import type { InvitationsTable, InvitationServicesTable } from './schema/invitations.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/catalogue.js';
@@ -52,6 +53,7 @@ export type * from './schema/achats.js';
 export type * from './schema/inventaires.js';
 export type * from './schema/factures.js';
 export type * from './schema/caisses.js';
+export type * from './schema/invitations.js';
 
 /**
  * Tables as Kysely sees them. Conventions shared by SQLite and PostgreSQL:
@@ -100,4 +102,6 @@ export interface DB extends AchatsTables, CaissesTables {
   facture_lignes: Factures.FactureLignesTable;
   avoirs: Factures.AvoirsTable;
   avoir_lignes: Factures.AvoirLignesTable;
+  invitations: InvitationsTable;
+  invitation_services: InvitationServicesTable;
 }

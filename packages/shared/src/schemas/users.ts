@@ -23,13 +23,13 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 const telephone = emptyToNull(phoneSchema);
 
 /** Shops of a manager: at least one, each an id of a shop of the owner. */
-const serviceIds = z
+export const serviceIdsSchema = z
   .array(idOf('de boutique'), { error: 'Les boutiques doivent être une liste d’identifiants.' })
   .min(1, 'Choisissez au moins une boutique.')
   .max(500, 'Trop de boutiques.')
   .transform((ids) => [...new Set(ids)]);
 
-const email = z
+export const emailSchema = z
   .string({ error: "L'adresse e-mail est obligatoire." })
   .trim()
   .toLowerCase()
@@ -43,14 +43,14 @@ const email = z
  */
 export const userCreateSchema = z
   .object({
-    email,
+    email: emailSchema,
     prenom: requiredText(100, 'Le prénom'),
     nom: requiredText(100, 'Le nom'),
     telephone,
     role: z
       .enum(ROLES, { error: 'Le rôle doit être ROLE_ADMIN, ROLE_PROPRIETAIRE ou ROLE_GERANT.' })
       .optional(),
-    services: serviceIds.optional(),
+    services: serviceIdsSchema.optional(),
   })
   .meta({ id: 'UserCreate' });
 export type UserCreate = z.input<typeof userCreateSchema>;
@@ -62,7 +62,7 @@ export const userUpdateSchema = z
     prenom: requiredText(100, 'Le prénom'),
     nom: requiredText(100, 'Le nom'),
     telephone,
-    services: serviceIds.optional(),
+    services: serviceIdsSchema.optional(),
   })
   .meta({ id: 'UserUpdate' });
 export type UserUpdate = z.input<typeof userUpdateSchema>;

@@ -34,8 +34,15 @@ export async function assertShopRoom(ctx: AppContext, ownerId: number): Promise<
   }
 }
 
-/** Users: the owner plus every manager working in at least one of the owner's shops. */
-export async function assertTeamRoom(ctx: AppContext, ownerId: number): Promise<void> {
+/**
+ * Users: the owner plus every manager working in at least one of the owner's shops, plus
+ * `reserved` seats (the owner's pending invitations, modules/invitations).
+ */
+export async function assertTeamRoom(
+  ctx: AppContext,
+  ownerId: number,
+  reserved = 0,
+): Promise<void> {
   const plan = await currentPlan(ctx, ownerId);
   const row = await ctx.database.db
     .selectFrom('service_members')
@@ -44,7 +51,7 @@ export async function assertTeamRoom(ctx: AppContext, ownerId: number): Promise<
     .where('services.owner_id', '=', ownerId)
     .where('service_members.user_id', '!=', ownerId)
     .executeTakeFirstOrThrow();
-  const team = 1 + Number(row.n);
+  const team = 1 + Number(row.n) + reserved;
   if (team >= plan.max_users) {
     throw businessRule(
       `Votre formule ${plan.nom} permet ${plural(plan.max_users, 'utilisateur', 'utilisateurs')} au plus, vous compris.`,

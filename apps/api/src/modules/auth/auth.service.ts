@@ -72,20 +72,19 @@ async function issueTokens(
 }
 
 /**
- * Signs in. The attempt is taken from the throttle counters before the password is checked
- * (login-gate.ts): simultaneous guesses cannot all pass. `deviceId`: this browser signed in to
- * this account before (device.ts).
+ * Checks an e-mail and password as a sign-in does: the attempt is taken from the throttle counters
+ * before the password is checked (login-gate.ts), so simultaneous guesses cannot all pass.
+ * `deviceId`: this browser signed in to this account before (device.ts). Returns the account id.
  */
-export async function login(
+export async function checkCredentials(
   ctx: AppContext,
   email: string,
   password: string,
   ip: string,
   deviceId?: string,
-): Promise<AuthResponse> {
+): Promise<number> {
   const gate = await enterLogin(ctx, email, ip, deviceId);
-  const { db } = ctx.database;
-  const user = await db
+  const user = await ctx.database.db
     .selectFrom('users')
     .select(['id', 'password_hash', 'active'])
     .where('email', '=', email)
@@ -94,12 +93,28 @@ export async function login(
   if (!user || !ok) throw invalidCredentials();
   await leaveLogin(ctx, gate);
   if (user.active !== 1) throw accountDisabled();
-  await db
+  return user.id;
+}
+
+/** A new session (a new family of refresh tokens) for an account that just proved itself. */
+export async function openSession(ctx: AppContext, userId: number): Promise<AuthResponse> {
+  await ctx.database.db
     .updateTable('users')
     .set({ last_login_at: nowIso() })
-    .where('id', '=', user.id)
+    .where('id', '=', userId)
     .execute();
-  return issueTokens(ctx, user.id, randomUUID());
+  return issueTokens(ctx, userId, randomUUID());
+}
+
+/** Signs in (checkCredentials, then a new session). */
+export async function login(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  ip: string,
+  deviceId?: string,
+): Promise<AuthResponse> {
+  return openSession(ctx, await checkCredentials(ctx, email, password, ip, deviceId));
 }
 
 /**

@@ -5,12 +5,13 @@ import { purgeThrottle } from './throttle.js';
 
 const EVERY_MS = 60 * 60 * 1000;
 
-/** Deletes expired refresh tokens and reset keys, and throttle counters left alone for a day. */
+/** Deletes expired refresh tokens, reset keys and invitations (with their keys), and throttle counters left alone for a day. */
 export async function purgeExpired(ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
   const now = nowIso();
   await db.deleteFrom('refresh_tokens').where('expires_at', '<', now).execute();
   await db.deleteFrom('password_reset_tokens').where('expires_at', '<', now).execute();
+  await db.deleteFrom('invitations').where('expires_at', '<', now).execute();
   await purgeThrottle(db);
 }
 

@@ -220,3 +220,15 @@ export async function setMemberships(
       .execute();
   }
 }
+
+/** The user of `email` if the scope sees them (an owner: one of their managers), else undefined. */
+export function findVisibleUserByEmail(
+  db: Kysely<DB>,
+  scope: UserScope,
+  email: string,
+): Promise<{ id: number } | undefined> {
+  return filtered(db, scope, {})
+    .select('users.id')
+    .where('users.email', '=', email)
+    .executeTakeFirst();
+}

@@ -33,9 +33,9 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     url: '/api/users',
     summary:
-      'Crée un compte (admin : propriétaire ou administrateur ; propriétaire : gérant de ses boutiques) et lui envoie l’invitation',
+      'Crée un compte de propriétaire ou d’administrateur et lui envoie l’invitation (admin seul ; un propriétaire invite ses gérants par POST /api/invitations)',
     tags: TAGS,
-    access: ACCESS,
+    access: ['ROLE_ADMIN'],
     body: userCreateSchema,
     responses: {
       201: userItemSchema,

@@ -9,9 +9,8 @@ import type {
 } from '@comptoir/shared';
 import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
-import { businessRule, conflict, forbidden, notFound, validationError } from '../../core/errors.js';
+import { businessRule, conflict, notFound } from '../../core/errors.js';
 import { nowIso } from '../../db/time.js';
-import { assertTeamRoom } from '../abonnements/limits.js';
 import { fileUrl } from '../files/images.js';
 import { sendResetLink } from '../account/reset.service.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
@@ -92,29 +91,22 @@ async function assertOwnShops(
     throw notFound('Boutique introuvable.');
 }
 
-const servicesRequired = () =>
-  validationError([{ field: 'services', message: 'Choisissez au moins une boutique.' }]);
 const servicesByOwner = () =>
   businessRule('Les boutiques d’un gérant sont attribuées par le propriétaire de ces boutiques.');
 
-/** The role the new account gets, checked against who creates it. */
-function roleToCreate(scope: UserScope, input: UserCreateData): Role {
-  if (scope.kind === 'owner') {
-    if (input.role && input.role !== 'ROLE_GERANT')
-      throw forbidden('Un propriétaire ne peut créer que des gérants.');
-    if (!input.services?.length) throw servicesRequired();
-    return 'ROLE_GERANT';
-  }
+/** The role the new account gets: an owner or an admin, never a manager (invited by an owner). */
+function roleToCreate(input: UserCreateData): Role {
   const role = input.role ?? 'ROLE_PROPRIETAIRE';
   if (role === 'ROLE_GERANT')
-    throw businessRule('Un gérant est créé par le propriétaire de ses boutiques.');
+    throw businessRule('Un gérant est invité par le propriétaire de ses boutiques.');
   if (input.services?.length) throw servicesByOwner();
   return role;
 }
 
 /**
- * Creates an account without password: the new user receives an invitation mail with a link to
- * choose one (the reset mechanism). An owner creates managers of their shops, within the plan.
+ * The admin creates an account without password: the new user receives an invitation mail with a
+ * link to choose one (the reset mechanism). Owners do not create accounts: they invite their
+ * managers (modules/invitations), which never tells them whether an address has an account.
  */
 export async function createUser(
   ctx: AppContext,
@@ -122,13 +114,7 @@ export async function createUser(
   input: UserCreateData,
   log: FastifyBaseLogger,
 ): Promise<UserItem> {
-  const scope = scopeOf(actor);
-  const role = roleToCreate(scope, input);
-  const serviceIds = input.services ?? [];
-  if (scope.kind === 'owner') {
-    await assertOwnShops(ctx, scope.ownerId, serviceIds);
-    await assertTeamRoom(ctx, scope.ownerId);
-  }
+  const role = roleToCreate(input);
   const { db } = ctx.database;
   if (await emailTaken(db, input.email)) throw conflict('Cette adresse e-mail est déjà utilisée.');
   const now = nowIso();
@@ -150,7 +136,6 @@ export async function createUser(
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('user_roles').values({ user_id: id, role }).execute();
-    if (scope.kind === 'owner') await setMemberships(trx, scope.ownerId, id, serviceIds);
     return id;
   });
   try {

@@ -11,12 +11,12 @@ import * as m006 from './migrations/006_sqlite_fts_search.js';
 import * as m007 from './migrations/007_ventes.js';
 import * as m008 from './migrations/008_produits_perf.js';
 import * as m009 from './migrations/009_login_throttle.js';
-import * as m010 from './migrations/010_invitations.js';
 import * as m011 from './migrations/011_achats.js';
 import * as m012 from './migrations/012_depenses.js';
 import * as m013 from './migrations/013_devis.js';
 import * as m014 from './migrations/014_factures.js';
 import * as m015 from './migrations/015_inventaires.js';
+import * as m017 from './migrations/017_invitations.js';
 import * as m018 from './migrations/018_caisses.js';
 import * as m023 from './migrations/023_tri_francais.js';
 
@@ -35,12 +35,12 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '007_ventes': m007,
   '008_produits_perf': m008,
   '009_login_throttle': m009,
-  '010_invitations': m010,
   '011_achats': m011,
   '012_depenses': m012,
   '013_devis': m013,
   '014_factures': m014,
   '015_inventaires': m015,
+  '017_invitations': m017,
   '018_caisses': m018,
   '023_tri_francais': m023,
 };

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** A pending invitation of a manager (migration 010): deleted when accepted, cancelled or expired. */
+/** A pending invitation of a manager (migration 017): deleted when accepted, cancelled or expired. */
 export interface InvitationsTable {
   id: Generated<number>;
   owner_id: number;

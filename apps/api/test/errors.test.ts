@@ -173,6 +173,32 @@ describe(`erreurs au format problem+json (${TEST_DIALECT})`, () => {
     );
   });
 
+  it('/api/docs : les bornes des entiers stricts (identifiants, page, taille)', async () => {
+    const doc = (await client.get('/api/docs')).body as {
+      paths: Record<string, Record<string, any>>;
+    };
+    const integerOf = (schema: { anyOf?: Array<Record<string, unknown>> }) =>
+      schema.anyOf?.find((b) => b['type'] === 'integer');
+    const params = doc.paths['/api/services/{serviceId}/produits']!['get'].parameters as Array<{
+      name: string;
+      schema: { anyOf?: Array<Record<string, unknown>> };
+    }>;
+    const param = (name: string) => integerOf(params.find((p) => p.name === name)!.schema);
+    // An id: 1…2^31 − 1 (the `integer` columns of PostgreSQL), with its canonical text form.
+    expect(param('serviceId')).toMatchObject({ minimum: 0, exclusiveMinimum: true });
+    expect(param('serviceId')!['maximum']).toBe(2_147_483_647);
+    expect(param('page')).toMatchObject({ minimum: 1 });
+    expect(param('size')).toMatchObject({ minimum: 1, maximum: 200 });
+    // In a body too: the shops of an invitation are ids.
+    const body = doc.paths['/api/invitations']!['post'].requestBody.content['application/json'];
+    const create = deref(doc, body.schema);
+    expect(integerOf(create.properties.services.items)).toMatchObject({
+      minimum: 0,
+      exclusiveMinimum: true,
+      maximum: 2_147_483_647,
+    });
+  });
+
   /** A form-encoded POST that carries the anti-forgery pair (the test client only sends JSON or multipart). */
   async function formPost(path: string, body: string): Promise<Answer> {
     await client.get('/api/auth/xsrf');

@@ -11,6 +11,23 @@ interface Components {
 }
 
 /**
+ * A whole number read strictly (shared/src/schemas/integer.ts: a JSON number or a canonical text
+ * of digits, piped into a bounded `z.number()`) shows only its input, `number | string`, with no
+ * bounds: the number branch becomes the bounded integer of the pipe's output (ids 1…2^31 − 1,
+ * page ≥ 1, size 1…200).
+ */
+function integerBounds(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const def = (ctx.zodSchema as z.ZodType)._zod.def;
+  if (def.type !== 'pipe') return;
+  const { out } = def as unknown as { out: z.ZodType };
+  const branches = ctx.jsonSchema['anyOf'];
+  if (out._zod.def.type !== 'number' || !Array.isArray(branches)) return;
+  const bounded = z.toJSONSchema(out, { target: 'openapi-3.0', io: 'output' }) as JsonSchema;
+  delete bounded['$schema'];
+  ctx.jsonSchema['anyOf'] = branches.map((b: JsonSchema) => (b['type'] === 'number' ? bounded : b));
+}
+
+/**
  * zod puts the named schemas (`.meta({ id })`) of each conversion under a local `definitions` and
  * refers to them as `#/definitions/…`, which OpenAPI resolves from the document root: they move to
  * `components.schemas` and the references follow. An input shape that differs from the output
@@ -21,6 +38,7 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Compone
     target: 'openapi-3.0',
     io,
     unrepresentable: 'any',
+    override: io === 'input' ? integerBounds : undefined,
   }) as JsonSchema;
   const { definitions, ...root } = json as JsonSchema & {
     definitions?: Record<string, JsonSchema>;

@@ -13,6 +13,13 @@ export const INVITATIONS_MATRIX: MatrixRow[] = [
     call: (f, who) => ({ body: { email: f.newEmail(), services: [who.ownShop] } }),
   },
   { method: 'POST', url: '/api/invitations/:invitationId/renvoyer', expect: only('ownerA') },
+  // An account that never chose its password (pendingUserId: a manager of shop A).
+  {
+    method: 'POST',
+    url: '/api/users/:userId/renvoyer-invitation',
+    expect: only('admin', 'ownerA'),
+    call: (f) => ({ params: { userId: f.params['pendingUserId']! } }),
+  },
   {
     method: 'DELETE',
     url: '/api/invitations/:invitationId',

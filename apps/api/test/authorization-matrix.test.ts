@@ -128,6 +128,14 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
       email: 'matrice.employe@exemple.test',
     });
     await addMember(ctx, world.shopA.id, employee.id);
+    // A manager of shop A who never chose a password: his invitation can be resent.
+    const pendingManager = await createUser(ctx, { roles: ['ROLE_GERANT'] });
+    await addMember(ctx, world.shopA.id, pendingManager.id);
+    await ctx.database.db
+      .updateTable('users')
+      .set({ password_hash: null })
+      .where('id', '=', pendingManager.id)
+      .execute();
     const plan = await createPlan(ctx, { nom: 'Formule de la matrice' });
     const ownerC = await createUser(ctx, { roles: ['ROLE_PROPRIETAIRE'] });
     const subscriptionC = await subscribe(ctx, ownerC.id, { planId: plan.id });
@@ -454,6 +462,7 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         fileId,
         invitationId,
         userId: employee.id,
+        pendingUserId: pendingManager.id,
         planId: plan.id,
         abonnementId: subscriptionC.id,
         uniteId: unite.id,

@@ -503,4 +503,63 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       );
     });
   });
+
+  describe('renvoyer l’invitation', () => {
+    /** The n-th mail (1-based) received by `to`. */
+    async function nthMail(to: string, n: number) {
+      for (let i = 0; i < 200; i++) {
+        const found = smtp.mails.filter((m) => m.to.includes(to));
+        if (found.length >= n) return found[n - 1]!;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`${n} e-mails attendus pour ${to}`);
+    }
+
+    it('un nouveau lien, l’ancien ne sert plus ; plus rien à renvoyer une fois le mot de passe choisi', async () => {
+      const email = 'proprio.relance@exemple.test';
+      const created = await client.post(
+        '/api/users',
+        { email, prenom: 'Khady', nom: 'Faye' },
+        as('admin'),
+      );
+      const first = resetKeyOf(await nthMail(email, 1));
+      const url = `/api/users/${created.body.id}/renvoyer-invitation`;
+      const resent = await client.post(url, undefined, as('admin'));
+      expect(resent.status).toBe(200);
+      expect(resent.body).toMatchObject({ id: created.body.id, invitationEnAttente: true });
+      const mail = await nthMail(email, 2);
+      expect(mail.subject).toBe('Bienvenue sur Comptoir : choisissez votre mot de passe');
+      const second = resetKeyOf(mail);
+      expect(second).not.toBe(first);
+      const finish = (key: string) =>
+        client.post('/api/account/reset-password/finish', { key, newPassword: NEW_PASSWORD });
+      expectProblem(await finish(first), 400, 'INVALID_RESET_KEY');
+      expect((await finish(second)).status).toBe(200);
+      const done = expectProblem(
+        await client.post(url, undefined, as('admin')),
+        422,
+        'BUSINESS_RULE',
+      );
+      expect(done.detail).toBe(
+        'Ce compte a déjà choisi son mot de passe : il n’a plus d’invitation en attente.',
+      );
+      expect(smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(2);
+    });
+
+    it('le propriétaire relance son gérant sans mot de passe ; pas celui d’un autre, ni un gérant', async () => {
+      const manager = await createUser(server.ctx, { roles: ['ROLE_GERANT'] });
+      await addMember(server.ctx, world.shopA.id, manager.id);
+      await server.ctx.database.db
+        .updateTable('users')
+        .set({ password_hash: null })
+        .where('id', '=', manager.id)
+        .execute();
+      const url = `/api/users/${manager.id}/renvoyer-invitation`;
+      expectProblem(await client.post(url, undefined, as('ownerB')), 404, 'NOT_FOUND');
+      expectProblem(await client.post(url, undefined, as('managerA')), 403, 'FORBIDDEN');
+      expect(smtp.mails.filter((m) => m.to.includes(manager.email))).toHaveLength(0);
+      expect((await client.post(url, undefined, as('ownerA'))).status).toBe(200);
+      expect((await nthMail(manager.email, 1)).text).toContain('/auth/reset-password?key=');
+    });
+  });
 });

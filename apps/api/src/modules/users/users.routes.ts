@@ -10,7 +10,14 @@ import {
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
-import { createUser, getUser, listUsers, setUserActive, updateUser } from './users.service.js';
+import {
+  createUser,
+  getUser,
+  listUsers,
+  resendUserInvitation,
+  setUserActive,
+  updateUser,
+} from './users.service.js';
 
 const ACCESS = ['ROLE_ADMIN', 'ROLE_PROPRIETAIRE'] as const;
 const TAGS = ['Utilisateurs'];
@@ -97,5 +104,18 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: userIdParamsSchema,
     responses: { 200: userItemSchema, 404: problemSchema },
     handler: ({ user, params }) => setUserActive(ctx, user, params.userId, true),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/users/:userId/renvoyer-invitation',
+    summary:
+      'Renvoie l’invitation d’un compte qui n’a pas encore choisi son mot de passe : nouveau lien, l’ancien ne sert plus',
+    tags: TAGS,
+    access: ACCESS,
+    params: userIdParamsSchema,
+    responses: { 200: userItemSchema, 404: problemSchema, 422: problemSchema },
+    handler: ({ user, params, request }) =>
+      resendUserInvitation(ctx, user, params.userId, request.log),
   });
 }

@@ -194,3 +194,34 @@ export async function setUserActive(
   if (!active) await revokeAllSessions(ctx, userId);
   return getUser(ctx, actor, userId);
 }
+
+/**
+ * « Renvoyer l'invitation » of an account that has not chosen its password yet (created by the
+ * admin, or a manager created before invitations existed): its unused links die and a fresh one,
+ * valid one hour, is mailed (a failure to mail is logged, as when the account was created).
+ */
+export async function resendUserInvitation(
+  ctx: AppContext,
+  actor: AuthUser,
+  userId: number,
+  log: FastifyBaseLogger,
+): Promise<UserItem> {
+  const scope = scopeOf(actor);
+  const row = await visible(ctx, scope, userId);
+  if (row.password_hash !== null)
+    throw businessRule(
+      'Ce compte a déjà choisi son mot de passe : il n’a plus d’invitation en attente.',
+    );
+  if (row.active !== 1) throw businessRule('Ce compte est désactivé : activez-le d’abord.');
+  await ctx.database.db
+    .deleteFrom('password_reset_tokens')
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+  try {
+    await sendResetLink(ctx, userId, true);
+  } catch (err) {
+    log.error({ err }, "Échec de l'envoi de l'invitation");
+  }
+  return getUser(ctx, actor, userId);
+}

@@ -3,7 +3,9 @@ import {
   AbonnementsPage,
   ServicesPage,
   UsersPage,
+  acceptAsNewManager,
   acceptInvitation,
+  invitationLink,
 } from './support/accounts-pages';
 import { DEMO } from './support/constants';
 import { mailCount } from './support/mail-catcher';
@@ -78,21 +80,29 @@ test('comptes : propriétaire invité et abonné, boutique en FCFA, gérant, abo
   await ownerPage.locator('.p-dropdown-panel').getByRole('option', { name: shop }).click();
   await expect(ownerShell.brand()).toHaveText(shop);
 
-  // The owner hires a manager in that shop, who is invited too.
+  // The owner invites a manager to that shop: pending until the invitee accepts.
   const ownerUsers = new UsersPage(ownerPage);
   await ownerUsers.goto();
   const mailsBeforeManager = await mailCount();
-  await ownerUsers.create({ ...manager, shops: [shop] }, 'Nouveau gérant');
-  await expect(ownerUsers.row(manager.email)).toContainText(shop);
-  await expect(ownerUsers.row(manager.email)).toContainText('Gérant');
+  await ownerUsers.invite(manager.email, [shop]);
+  await expect(ownerUsers.pendingRow(manager.email)).toContainText(shop);
+  await expect(ownerUsers.row(manager.email)).toHaveCount(0);
 
-  // The manager signs in and sees only that shop; the owners' screens are closed to them.
+  // The manager creates their account from the link, lands in that shop only; the owners'
+  // screens are closed to them. Signing in again works with the chosen password.
   const managerPage = await newPage(browser);
-  await acceptInvitation(managerPage, manager.email, manager.password, mailsBeforeManager);
+  const link = await invitationLink(manager.email, mailsBeforeManager);
+  await acceptAsNewManager(managerPage, link, manager);
+  await expect(managerPage.getByTestId('dashboard-shop')).toHaveText(shop);
+  await managerPage.evaluate(() => localStorage.clear());
   const managerShell = await loginAs(managerPage, manager.email, manager.password);
   await expect(managerShell.brand()).toHaveText(shop);
   await expect(managerShell.shopSwitcher()).toHaveCount(0);
   await expect(managerPage.getByTestId('dashboard-shop')).toHaveText(shop);
+  await ownerPage.reload();
+  await expect(ownerUsers.row(manager.email)).toContainText(shop);
+  await expect(ownerUsers.row(manager.email)).toContainText('Gérant');
+  await expect(ownerUsers.pendingRow(manager.email)).toHaveCount(0);
   await managerPage.goto('/pages/services');
   await expect(managerPage).toHaveURL(/\/auth\/access$/);
 

@@ -6,7 +6,13 @@ import { hash } from '@node-rs/argon2';
 import Database from 'better-sqlite3';
 import { E2E_PORT } from '../playwright.config';
 import { startMailCatcher } from './support/mail-catcher';
-import { E2E_JWT_SECRET, PROFILE_USER, RESET_USER, SESSIONS_USER } from './support/constants';
+import {
+  E2E_JWT_SECRET,
+  INVITED_ACCOUNT,
+  PROFILE_USER,
+  RESET_USER,
+  SESSIONS_USER,
+} from './support/constants';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -67,6 +73,24 @@ export default async function globalSetup() {
       lastInsertRowid,
     );
   }
+  // An account of someone else's team (a manager, here of no shop) that the demo owner invites
+  // (invitations.spec).
+  const invited = db
+    .prepare(
+      'INSERT INTO users (email, password_hash, prenom, nom, active, session_version, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 0, ?, ?)',
+    )
+    .run(
+      INVITED_ACCOUNT.email,
+      await hash(INVITED_ACCOUNT.password),
+      INVITED_ACCOUNT.prenom,
+      INVITED_ACCOUNT.nom,
+      now,
+      now,
+    );
+  db.prepare('INSERT INTO user_roles (user_id, role) VALUES (?, ?)').run(
+    invited.lastInsertRowid,
+    'ROLE_GERANT',
+  );
   db.close();
   process.env['E2E_MAILS_URL'] = `${mail.httpUrl}/mails`;
 

@@ -35,6 +35,25 @@ export class UsersPage {
     await expect(dialog).toBeHidden();
   }
 
+  /** The owner invites an address to some of their shops (« Inviter un gérant »). */
+  async invite(email: string, shops: string[]) {
+    await this.page.getByRole('button', { name: 'Inviter un gérant' }).click();
+    const dialog = this.page.locator('.p-dialog');
+    await dialog.getByLabel('Adresse e-mail').fill(email);
+    await chooseOptions(this.page, 'invite-services', shops);
+    await dialog.getByRole('button', { name: "Envoyer l'invitation" }).click();
+    await expect(toast(this.page, `Une invitation a été envoyée à ${email}.`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+  }
+
+  /** A row of « Invitations en attente ». */
+  pendingRow(email: string) {
+    return this.page
+      .getByTestId('invitations-table')
+      .locator('tbody tr')
+      .filter({ hasText: email });
+  }
+
   async search(text: string) {
     await this.page.getByLabel('Rechercher un utilisateur').fill(text);
     await expect(this.page).toHaveURL(/[?&]q=/);
@@ -150,4 +169,27 @@ export async function acceptInvitation(
   await page.getByLabel('Confirmation du mot de passe').fill(password);
   await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
   await expect(page.getByTestId('reset-done')).toBeVisible();
+}
+
+/** The link of the n-th invitation mail to `email` received after `mailsBefore` mails. */
+export async function invitationLink(email: string, mailsBefore: number): Promise<string> {
+  const mail = await waitForMail(email, mailsBefore);
+  expect(mail.subject).toMatch(/ vous invite sur Comptoir$/);
+  return /https?:\/\/\S+\/auth\/invitation\?key=\S+/.exec(mail.text)![0];
+}
+
+/** A new account accepts a manager's invitation: names, password; the session opens. */
+export async function acceptAsNewManager(
+  page: Page,
+  link: string,
+  person: { prenom: string; nom: string; password: string },
+) {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Créez votre compte' })).toBeVisible();
+  await page.getByLabel('Prénom').fill(person.prenom);
+  await page.getByLabel('Nom', { exact: true }).fill(person.nom);
+  await page.getByLabel('Choisissez un mot de passe', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirmation du mot de passe').fill(person.password);
+  await page.getByRole('button', { name: 'Créer mon compte et accepter' }).click();
+  await expect(page).toHaveURL(/\/$/);
 }

@@ -23,3 +23,10 @@ export const SESSIONS_USER = {
   prenom: 'Khady',
   nom: 'Sow',
 } as const;
+/** An account of someone else's team (a manager of no demo shop), invited by the demo owner. */
+export const INVITED_ACCOUNT = {
+  email: 'invitee@comptoir.test',
+  password: 'Compte-deja-ouvert-9',
+  prenom: 'Omar',
+  nom: 'Sy',
+} as const;

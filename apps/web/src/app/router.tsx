@@ -53,6 +53,7 @@ const ForgotPasswordPage = lazy(() =>
   resetChunk().then((m) => ({ default: m.ForgotPasswordPage })),
 );
 const ResetPasswordPage = lazy(() => resetChunk().then((m) => ({ default: m.ResetPasswordPage })));
+const InvitationPage = lazy(() => resetChunk().then((m) => ({ default: m.InvitationPage })));
 const AccessDeniedPage = lazy(() => authChunk().then((m) => ({ default: m.AccessDeniedPage })));
 
 const toNotFound = <Navigate to="/notfound" replace />;
@@ -150,6 +151,7 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <LoginPage /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'invitation', element: <InvitationPage /> },
           { path: 'access', element: <AccessDeniedPage /> },
           { path: '*', element: toNotFound },
         ],

@@ -1,6 +1,8 @@
 import {
   LOGIN_RETRY_DELAY_MS,
   type AuthResponse,
+  type InvitationAccept,
+  type InvitationDetail,
   type LoginRequest,
   type ResetFinishRequest,
 } from '@comptoir/shared';
@@ -39,4 +41,16 @@ export function requestPasswordReset(email: string): Promise<{ message: string }
 
 export function finishPasswordReset(body: ResetFinishRequest): Promise<{ message: string }> {
   return http.post('/api/account/reset-password/finish', body);
+}
+
+/** What an invitation proposes, from the key of its link (POST /api/invitations/consulter). */
+export function lookupInvitation(key: string): Promise<InvitationDetail> {
+  return http.post<InvitationDetail>('/api/invitations/consulter', { key });
+}
+
+/** Accepts an invitation; on success the new session is stored, as after a sign-in. */
+export async function acceptInvitation(body: InvitationAccept): Promise<AuthResponse> {
+  const answer = await http.post<AuthResponse>('/api/invitations/accepter', body);
+  saveLogin(answer);
+  return answer;
 }

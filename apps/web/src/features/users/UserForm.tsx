@@ -39,8 +39,8 @@ const ROLE_OPTIONS = ADMIN_ROLES.map((value) => ({ value, label: ROLE_LABELS[val
 const NO_SHOP = 'Choisissez au moins une boutique.';
 
 /**
- * A user's identity. The admin creates owners or administrators; an owner creates managers and
- * picks their shops among the owner's own.
+ * A user's identity. The admin creates owners or administrators; an owner edits their managers
+ * and picks their shops among the owner's own (managers are invited: InviteForm).
  */
 export function UserForm({ formId, mode, user, shops, serverErrors, onCreate, onUpdate }: Props) {
   const [email, setEmail] = useState(user?.email ?? '');
@@ -72,8 +72,7 @@ export function UserForm({ formId, mode, user, shops, serverErrors, onCreate, on
       onCreate({
         ...common,
         email: email.trim(),
-        ...(mode === 'admin' ? { role } : { role: 'ROLE_GERANT' }),
-        ...shopsOf,
+        role,
       });
     else onUpdate({ ...common, ...shopsOf });
   };

@@ -20,6 +20,9 @@ import {
   useUser,
   useUsers,
 } from './api';
+import { useCreateInvitation, useResendUserInvitation } from './invitations-api';
+import { INVITE_FIELDS, InviteForm } from './InviteForm';
+import { PendingInvitations } from './PendingInvitations';
 import { USER_FIELDS, UserForm, type UserFormMode } from './UserForm';
 import { UsersFilters } from './UsersFilters';
 import { UsersTable } from './UsersTable';
@@ -27,7 +30,11 @@ import { USERS_LIST, fullName } from './users-list';
 
 const FORM_ID = 'user-form';
 
-/** /pages/users: the admin's accounts or the owner's managers; list, create, edit, disable. */
+/**
+ * /pages/users: the admin's accounts or the owner's managers; list, edit, disable. The admin
+ * creates accounts; an owner invites managers, who appear in the list once they accept (pending
+ * invitations below it).
+ */
 export default function UsersRoute() {
   const { role, user: self } = useSession();
   const mode: UserFormMode = role === 'ROLE_ADMIN' ? 'admin' : 'owner';
@@ -39,16 +46,30 @@ export default function UsersRoute() {
   const edited = useUser(editedId);
   const shops = useOwnShops(mode === 'owner');
   const create = useCreateUser();
+  const invite = useCreateInvitation();
   const update = useUpdateUser();
   const setActive = useSetUserActive();
+  const resendUser = useResendUserInvitation();
   const feedback = useFeedback();
-  const saving = create.isPending || update.isPending;
+  const saving = create.isPending || invite.isPending || update.isPending;
+  const inviting = mode === 'owner' && dialog.target === 'new';
 
   const openDialog = (target: 'new' | number) => {
     create.reset();
+    invite.reset();
     update.reset();
     dialog.open(target);
   };
+
+  const resendInvitation = (user: UserItem) =>
+    resendUser.mutate(user.id, {
+      onSuccess: () =>
+        feedback.success(
+          'Invitation renvoyée',
+          `Un nouveau lien a été envoyé à ${user.email} ; le précédent ne fonctionne plus.`,
+        ),
+      onError: feedback.actionError('Renvoi impossible'),
+    });
 
   const toggle = (user: UserItem) => {
     const run = () =>
@@ -103,8 +124,8 @@ export default function UsersRoute() {
       <PageHeader title={title}>
         <Button
           type="button"
-          label={mode === 'admin' ? 'Nouvel utilisateur' : 'Nouveau gérant'}
-          icon="pi pi-plus"
+          label={mode === 'admin' ? 'Nouvel utilisateur' : 'Inviter un gérant'}
+          icon={mode === 'admin' ? 'pi pi-plus' : 'pi pi-envelope'}
           onClick={() => openDialog('new')}
         />
       </PageHeader>
@@ -123,20 +144,42 @@ export default function UsersRoute() {
         header={header}
         onEdit={(u) => openDialog(u.id)}
         onToggle={toggle}
+        onResendInvitation={resendInvitation}
       />
+      <PendingInvitations canResend={mode === 'owner'} />
       <FormDialog
         header={
           dialog.target === 'new'
             ? mode === 'admin'
               ? 'Nouvel utilisateur'
-              : 'Nouveau gérant'
+              : 'Inviter un gérant'
             : "Modifier l'utilisateur"
         }
         visible={dialog.target !== null}
         onHide={dialog.close}
         formId={FORM_ID}
         saving={saving}
+        submitLabel={inviting ? "Envoyer l'invitation" : undefined}
       >
+        {inviting && (
+          <InviteForm
+            formId={FORM_ID}
+            shops={shops.data ?? []}
+            serverErrors={fieldErrorsOf(invite.error)}
+            onInvite={(body) =>
+              invite.mutate(body, {
+                onSuccess: () => {
+                  dialog.close();
+                  feedback.success(
+                    'Invitation envoyée',
+                    `Une invitation a été envoyée à ${body.email.toLowerCase()}. La personne rejoindra votre équipe quand elle l'aura acceptée.`,
+                  );
+                },
+                onError: feedback.formError('Invitation impossible', INVITE_FIELDS),
+              })
+            }
+          />
+        )}
         {edited.isError && (
           <Message
             severity="error"
@@ -145,7 +188,7 @@ export default function UsersRoute() {
           />
         )}
         {editedId !== null && edited.isPending && <p role="status">Chargement…</p>}
-        {(dialog.target === 'new' || edited.data) && (
+        {((dialog.target === 'new' && !inviting) || edited.data) && (
           <UserForm
             key={dialog.target === 'new' ? 'new' : edited.data?.id}
             formId={FORM_ID}

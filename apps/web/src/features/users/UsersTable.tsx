@@ -25,6 +25,8 @@ interface Props {
   header: ReactNode;
   onEdit: (user: UserItem) => void;
   onToggle: (user: UserItem) => void;
+  /** « Renvoyer l'invitation » of an account that has not chosen its password yet. */
+  onResendInvitation: (user: UserItem) => void;
 }
 
 const nameCell = (u: UserItem) => (
@@ -41,9 +43,22 @@ const statusCell = (u: UserItem) =>
   u.active ? <Tag value="Actif" severity="success" /> : <Tag value="Désactivé" severity="danger" />;
 
 /** The users of a page of the list, server-paged and sorted. */
-export function UsersTable({ page, loading, list, selfId, header, onEdit, onToggle }: Props) {
+export function UsersTable(props: Props) {
+  const { page, loading, list, selfId, header, onEdit, onToggle, onResendInvitation } = props;
   const actions = (u: UserItem) => (
     <div className="flex gap-1 justify-content-end">
+      {u.invitationEnAttente && u.active && (
+        <Button
+          type="button"
+          icon="pi pi-send"
+          rounded
+          text
+          aria-label={`Renvoyer l'invitation à ${fullName(u)}`}
+          tooltip="Renvoyer l'invitation"
+          tooltipOptions={{ position: 'top' }}
+          onClick={() => onResendInvitation(u)}
+        />
+      )}
       <Button
         type="button"
         icon="pi pi-pencil"

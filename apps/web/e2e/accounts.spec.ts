@@ -90,11 +90,11 @@ test('comptes : propriétaire invité et abonné, boutique en FCFA, gérant, abo
 
   // The manager creates their account from the link, lands in that shop only; the owners'
   // screens are closed to them. Signing in again works with the chosen password.
-  const managerPage = await newPage(browser);
+  const invitee = await newPage(browser);
   const link = await invitationLink(manager.email, mailsBeforeManager);
-  await acceptAsNewManager(managerPage, link, manager);
-  await expect(managerPage.getByTestId('dashboard-shop')).toHaveText(shop);
-  await managerPage.evaluate(() => localStorage.clear());
+  await acceptAsNewManager(invitee, link, manager);
+  await expect(invitee.getByTestId('dashboard-shop')).toHaveText(shop);
+  const managerPage = await newPage(browser);
   const managerShell = await loginAs(managerPage, manager.email, manager.password);
   await expect(managerShell.brand()).toHaveText(shop);
   await expect(managerShell.shopSwitcher()).toHaveCount(0);

@@ -19,7 +19,7 @@ export const LOGIN_PATH = '/api/auth/login';
 export const REFRESH_PATH = '/api/auth/refresh';
 export const LOGOUT_PATH = '/api/auth/logout';
 /** Calls whose 401 means "wrong credentials", not "expired session": never refreshed. */
-const NO_REFRESH = new Set([LOGIN_PATH, REFRESH_PATH]);
+const NO_REFRESH = new Set([LOGIN_PATH, REFRESH_PATH, '/api/invitations/accepter']);
 
 const isRelative = (url: string): boolean =>
   !/^[a-z][a-z\d+.-]*:/i.test(url) && !url.startsWith('//');

@@ -1,6 +1,6 @@
 import type { InvitationDetail } from '@comptoir/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
 import { errorMessage } from '../../lib/errors';
@@ -37,19 +37,25 @@ function Invalid({ text }: { text: string }) {
 export function InvitationPage() {
   const [params] = useSearchParams();
   const key = params.get('key') ?? '';
-  const detail = useQuery({
-    queryKey: ['invitation', key],
-    queryFn: () => lookupInvitation(key),
-    enabled: key !== '',
-    retry: false,
-    staleTime: Infinity,
-  });
+  // The /auth screens live outside the shell's query client: one plain request.
+  const [invitation, setInvitation] = useState<InvitationDetail | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (!key) return;
+    let current = true;
+    lookupInvitation(key).then(
+      (found) => current && setInvitation(found),
+      (error: unknown) => current && setFailure(errorMessage(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [key]);
 
   if (!key)
     return <Invalid text="Ce lien d'invitation est incomplet. Demandez une nouvelle invitation." />;
-  if (detail.isError) return <Invalid text={errorMessage(detail.error)} />;
-  if (!detail.data) return <PageLoading />;
-  const invitation = detail.data;
+  if (failure) return <Invalid text={failure} />;
+  if (!invitation) return <PageLoading />;
   const shops = invitation.services.map((s) => `« ${s} »`).join(', ');
   return (
     <AuthCard

@@ -21,7 +21,7 @@ export class UsersPage {
     await expect(this.page.getByTestId('users-table')).toBeVisible();
   }
 
-  async create(user: NewUser, button: 'Nouvel utilisateur' | 'Nouveau gérant') {
+  async create(user: NewUser, button: 'Nouvel utilisateur') {
     await this.page.getByRole('button', { name: button }).click();
     const dialog = this.page.locator('.p-dialog');
     await dialog.getByLabel('Adresse e-mail').fill(user.email);

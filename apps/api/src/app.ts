@@ -42,6 +42,7 @@ import { inventairesRoutes } from './modules/inventaires/inventaires.routes.js';
 import { caissesRoutes } from './modules/caisses/caisses.routes.js';
 import { facturesRoutes } from './modules/factures/factures.routes.js';
 import { devisRoutes } from './modules/devis/devis.routes.js';
+import { journalRoutes } from './modules/journal/journal.routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -182,6 +183,7 @@ export async function buildApp(
   caissesRoutes(app, ctx);
   facturesRoutes(app, ctx);
   devisRoutes(app, ctx);
+  journalRoutes(app, ctx);
 
   defineRoute(app, ctx, {
     method: 'GET',

@@ -22,6 +22,7 @@ import { FACTURES_MATRIX } from './authorization-matrix.factures.js';
 import { DEVIS_ROWS } from './authorization-matrix.devis.js';
 import { CAISSES_MATRIX } from './authorization-matrix.caisses.js';
 import { INVITATIONS_MATRIX } from './authorization-matrix.invitations.js';
+import { JOURNAL_ROWS } from './authorization-matrix.journal.js';
 
 export {
   ACTORS,
@@ -673,4 +674,5 @@ export const MATRIX: MatrixRow[] = [
   ...FACTURES_MATRIX,
   ...DEVIS_ROWS,
   ...CAISSES_MATRIX,
+  ...JOURNAL_ROWS,
 ];

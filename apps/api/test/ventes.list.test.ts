@@ -43,10 +43,13 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
           )
         ).body,
       );
+    // Two sales of yesterday (the shop's day): made with the clock a day back.
+    server.clock.advance(-86_400_000);
     await sell(token.ownerA, 1, { paiements: [{ mode: 'especes', montant: 500 }] });
     await sell(token.managerA, 2, {
       paiements: [{ mode: 'mobile_money', montant: 1000, operateur: 'Wave' }],
     });
+    server.clock.advance(86_400_000);
     await sell(token.managerA, 3, {
       clientId: fatou,
       echeance: dayFromToday(7, server.clock),
@@ -60,14 +63,6 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
         { mode: 'especes', montant: 1000, recu: 5000 },
       ],
     });
-    // Two sales of yesterday (the shop's day): moved back by a day.
-    const { db } = server.ctx.database;
-    const yesterday = new Date(server.clock.now().getTime() - 86_400_000).toISOString();
-    await db
-      .updateTable('ventes')
-      .set({ created_at: yesterday })
-      .where('id', 'in', [ventes[0].id, ventes[1].id])
-      .execute();
   });
   afterAll(() => server.close());
 

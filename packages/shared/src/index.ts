@@ -48,3 +48,4 @@ export * from './schemas/factures.js';
 export * from './french-sort.js';
 export * from './schemas/caisses.js';
 export * from './caisses/coupures.js';
+export * from './schemas/journal.js';

@@ -41,7 +41,7 @@ export interface IdempotentRequest<T> {
 }
 
 /** JSON with object keys sorted at every level, so that the same request always hashes the same. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

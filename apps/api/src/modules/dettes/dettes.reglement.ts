@@ -7,6 +7,7 @@ import { lockParty } from '../../db/locks.js';
 import { documentSession } from '../caisses/caisses.session.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
+import { journaliser } from '../journal/journal.append.js';
 import { allouer, dettesOuvertes } from './dettes.allocation.js';
 import { findReglements } from './dettes.repository.js';
 import { clientOf } from './dettes.service.js';
@@ -76,6 +77,7 @@ async function writeReglement(
   now?: Date,
 ): Promise<number> {
   const at = now?.toISOString();
+  const createdAt = at ?? nowIso();
   // Lock order: the register's session, then the customer.
   const sessionId = await documentSession(trx, service.id, input.caisseId);
   await lockParty(trx, 'clients', service.id, clientId);
@@ -117,7 +119,7 @@ async function writeReglement(
       cle_idempotence: input.cleIdempotence,
       empreinte,
       user_id: userId,
-      created_at: at ?? nowIso(),
+      created_at: createdAt,
       caisse_session_id: sessionId,
     })
     .returning('id')
@@ -131,5 +133,18 @@ async function writeReglement(
     at,
   });
   if (nonAlloue !== 0) throw new Error('Règlement non entièrement alloué');
+  await journaliser(trx, service.id, {
+    type: 'reglement',
+    reference: String(reglementId),
+    horodatage: createdAt,
+    contenu: {
+      reglement: reglementId,
+      client: clientId,
+      utilisateur: userId,
+      mode: input.mode,
+      montant: input.montant,
+      dette: input.detteId ?? null,
+    },
+  });
   return reglementId;
 }

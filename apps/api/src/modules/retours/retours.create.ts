@@ -18,6 +18,7 @@ import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { crediterRetour } from '../dettes/dettes.allocation.js';
 import { refreshVenteStatut } from '../dettes/dettes.statut.js';
+import { journaliser } from '../journal/journal.append.js';
 import { applyMovement } from '../stock/stock.service.js';
 import { findRetours } from './retours.repository.js';
 import { venteOf } from './retours.service.js';
@@ -272,5 +273,30 @@ async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
       at,
     });
   await refreshVenteStatut(trx, r.venteId);
+  await journaliser(trx, serviceId, {
+    type: 'retour',
+    reference: numero,
+    horodatage: now,
+    contenu: {
+      retour: id,
+      vente: r.venteId,
+      client: r.clientId,
+      utilisateur: r.userId,
+      mode: input.mode,
+      lignes: parts.map((p) => ({
+        ligne: p.ligne.id,
+        produit: p.ligne.produit_id,
+        quantite: p.quantite,
+        ht: p.ht,
+        tva: p.tva,
+        ttc: p.ttc,
+      })),
+      ttc: total,
+      imputeDette: impute,
+      rembourse,
+      modeRemboursement: rembourse > 0 ? r.modeRemboursement : null,
+      avoir,
+    },
+  });
   return id;
 }

@@ -7,6 +7,7 @@ import { imputerAvoirs } from '../dettes/dettes.allocation.js';
 import { checkPlafondCredit } from '../dettes/dettes.plafond.js';
 import { refreshVenteStatut } from '../dettes/dettes.statut.js';
 import { documentSession } from '../caisses/caisses.session.js';
+import { journaliser } from '../journal/journal.append.js';
 import { applyMovements } from '../stock/stock.service.js';
 import type { VenteACreer } from './ventes.prepare.js';
 
@@ -171,5 +172,36 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
     });
     await refreshVenteStatut(trx, id);
   }
+  // Last lock of the sale: its journal entry (modules/journal), in this very transaction.
+  await journaliser(trx, service.id, {
+    type: 'vente',
+    reference: numero,
+    horodatage: nowIso,
+    contenu: {
+      vente: id,
+      client: client?.id ?? null,
+      utilisateur: userId,
+      typeVente: typeVenteId,
+      lignes: lignes.map((l) => ({
+        produit: l.produit_id,
+        nom: l.nom,
+        quantite: l.quantite,
+        prixUnitaire: l.prix_unitaire,
+        tauxTva: l.taux_tva,
+        ht: l.montant_ht,
+        tva: l.montant_tva,
+        ttc: l.montant_ttc,
+      })),
+      ht: calcul.totalHt,
+      tva: calcul.totalTva,
+      ttc: calcul.totalTtc,
+      paiements: input.paiements.map((p, i) => ({
+        mode: p.mode,
+        montant: p.montant,
+        rendu: rendus[i],
+      })),
+      credit: reste,
+    },
+  });
   return id;
 }

@@ -1,0 +1,85 @@
+import { sql, type Transaction } from 'kysely';
+import { canonical, sha256 } from '../../core/idempotence.js';
+import type { DB } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+
+/** The previous hash of a shop's first entry. */
+export const GENESE = '0'.repeat(64);
+
+/** An event to journal: its kind, its document's number (or id) and what it records. */
+export interface Evenement {
+  /** 'vente' | 'retour' | 'reglement' | 'facture' | 'avoir' | 'session_ouverture' | … (≤ 30 characters) */
+  type: string;
+  reference: string;
+  /** Plain JSON: objects, arrays, strings, integers (money in minor units), booleans, null. */
+  contenu: Record<string, unknown>;
+  /** When the event happened (ISO 8601 UTC); now by default. */
+  horodatage?: string;
+}
+
+/** The columns an entry's hash covers. */
+export interface EntreeChainee {
+  service_id: number;
+  sequence: number;
+  type: string;
+  reference: string;
+  horodatage: string;
+  /** Canonical JSON text. */
+  contenu: string;
+}
+
+/**
+ * The canonical line of an entry: JSON, keys sorted, no spaces, the content embedded as is
+ * (it is canonical already). Hash of an entry = SHA-256 (hex) of the UTF-8 bytes of
+ * `hash_precedent + "\n" + ligne`: `printf '%s\n%s' "$prev" "$ligne" | openssl dgst -sha256`.
+ */
+export function ligneCanonique(e: EntreeChainee): string {
+  return (
+    `{"boutique":${e.service_id},"contenu":${e.contenu},"horodatage":${JSON.stringify(e.horodatage)},` +
+    `"reference":${JSON.stringify(e.reference)},"sequence":${e.sequence},"type":${JSON.stringify(e.type)}}`
+  );
+}
+
+export const hashEntree = (hashPrecedent: string, e: EntreeChainee): string =>
+  sha256(`${hashPrecedent}\n${ligneCanonique(e)}`);
+
+/**
+ * Appends an event to its shop's journal, in the caller's transaction (the event's own): the
+ * head row of the shop's chain is incremented first — its row lock on PostgreSQL (SQLite has a
+ * single writer) makes concurrent appends of one shop queue, so the chain stays linear and
+ * gapless —, then the entry is written with the previous hash and its own. Take it last among a
+ * document's locks. Returns the entry's sequence and hash.
+ */
+export async function journaliser(
+  trx: Transaction<DB>,
+  serviceId: number,
+  evenement: Evenement,
+): Promise<{ sequence: number; hash: string }> {
+  const tete = await trx
+    .insertInto('journal_tetes')
+    .values({ service_id: serviceId, sequence: 1, hash: GENESE })
+    .onConflict((oc) =>
+      oc.column('service_id').doUpdateSet({ sequence: sql`journal_tetes.sequence + 1` }),
+    )
+    .returning(['sequence', 'hash'])
+    .executeTakeFirstOrThrow();
+  const entree: EntreeChainee = {
+    service_id: serviceId,
+    sequence: Number(tete.sequence),
+    type: evenement.type,
+    reference: evenement.reference,
+    horodatage: evenement.horodatage ?? nowIso(),
+    contenu: canonical(evenement.contenu),
+  };
+  const hash = hashEntree(tete.hash, entree);
+  await trx
+    .insertInto('journal_entrees')
+    .values({ ...entree, hash_precedent: tete.hash, hash })
+    .execute();
+  await trx
+    .updateTable('journal_tetes')
+    .set({ hash })
+    .where('service_id', '=', serviceId)
+    .execute();
+  return { sequence: entree.sequence, hash };
+}

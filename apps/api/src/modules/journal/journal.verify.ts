@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { JournalVerification } from '@comptoir/shared';
+import type { DB } from '../../db/schema.js';
+import { GENESE, hashEntree } from './journal.append.js';
+
+const PAGE = 5000;
+
+/**
+ * Recomputes a shop's chain from its first entry (docs/regles-metier.md « Journal inaltérable »):
+ * sequences 1, 2, 3… without gap, each previous hash equal to the hash before it, each hash equal
+ * to SHA-256 of the previous hash and the entry's canonical line, and the head row equal to the
+ * last entry. Names the first entry that does not match. Reads by pages in sequence order.
+ */
+export async function verifierJournal(
+  db: Kysely<DB>,
+  serviceId: number,
+): Promise<JournalVerification> {
+  let attendu = 1;
+  let precedent = GENESE;
+  for (;;) {
+    const page = await db
+      .selectFrom('journal_entrees')
+      .select([
+        'id',
+        'service_id',
+        'sequence',
+        'type',
+        'reference',
+        'horodatage',
+        'contenu',
+        'hash_precedent',
+        'hash',
+      ])
+      .where('service_id', '=', serviceId)
+      .where('sequence', '>=', attendu)
+      .orderBy('sequence')
+      .limit(PAGE)
+      .execute();
+    for (const row of page) {
+      const e = { ...row, sequence: Number(row.sequence) };
+      const rupture = (motif: string): JournalVerification => ({
+        valide: false,
+        entrees: attendu - 1,
+        dernierHash: precedent,
+        rupture: { sequence: attendu, type: e.type, reference: e.reference, motif },
+      });
+      if (e.sequence !== attendu)
+        return rupture(
+          `L’entrée n° ${attendu} manque : l’entrée suivante porte le n° ${e.sequence}.`,
+        );
+      if (e.hash_precedent !== precedent)
+        return rupture(
+          `L’entrée n° ${attendu} ne suit pas l’entrée précédente (empreinte précédente différente).`,
+        );
+      if (hashEntree(precedent, e) !== e.hash)
+        return rupture(
+          `L’entrée n° ${attendu} a été modifiée : son empreinte ne correspond plus à son contenu.`,
+        );
+      precedent = e.hash;
+      attendu += 1;
+    }
+    if (page.length < PAGE) break;
+  }
+  const tete = await db
+    .selectFrom('journal_tetes')
+    .select(['sequence', 'hash'])
+    .where('service_id', '=', serviceId)
+    .executeTakeFirst();
+  const derniere = attendu - 1;
+  if ((tete ? Number(tete.sequence) : 0) !== derniere || (tete?.hash ?? GENESE) !== precedent)
+    return {
+      valide: false,
+      entrees: derniere,
+      dernierHash: precedent,
+      rupture: {
+        sequence: derniere + 1,
+        type: null,
+        reference: null,
+        motif: `Le journal s’arrête à l’entrée n° ${derniere} alors que sa tête en annonce ${tete ? Number(tete.sequence) : 0} : des entrées ont disparu.`,
+      },
+    };
+  return { valide: true, entrees: derniere, dernierHash: precedent, rupture: null };
+}

@@ -1,0 +1,20 @@
+import { only, otherShopOf, type MatrixRow } from './authorization-matrix.helpers.js';
+
+/** The inalterable journal of a shop: the owner of that shop only. */
+
+const OWNER = only('ownerA');
+
+export const JOURNAL_ROWS: MatrixRow[] = [
+  {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal',
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+  },
+  {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal/verification',
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+  },
+];

@@ -37,6 +37,7 @@ const EXPECTED_MENUS = {
     ['Dettes', '/pages/dettes'],
     ['Utilisateurs', '/pages/users'],
     ['Boutiques', '/pages/services'],
+    ['Intégrité', '/pages/integrite'],
   ],
   admin: [
     ['Tableau de bord', '/'],

@@ -179,6 +179,12 @@ export const MENU_SCREENS: readonly MenuScreen[] = [
     roles: { [P]: { at: 'Administration' }, [A]: { at: 'Plateforme' } },
   },
   {
+    route: '/pages/integrite',
+    label: 'Intégrité',
+    icon: icon('shield'),
+    roles: { [P]: { at: 'Administration' } },
+  },
+  {
     route: '/pages/unites',
     label: 'Unités',
     icon: icon('sliders-h'),

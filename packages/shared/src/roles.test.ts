@@ -62,6 +62,7 @@ describe('menus par rôle', () => {
       '/pages/dettes',
       '/pages/users',
       '/pages/services',
+      '/pages/integrite',
     ]);
   });
   it('administrateur', () => {

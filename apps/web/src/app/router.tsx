@@ -26,6 +26,7 @@ const VenteSaisieRoute = lazy(() => import('../features/ventes/saisie/VenteSaisi
 const DettesRoute = lazy(() => import('../features/dettes/DettesRoute'));
 const InventairesRoute = lazy(() => import('../features/inventaires/InventairesRoute'));
 const RapportsRoute = lazy(() => import('../features/rapports/RapportsRoute'));
+const IntegriteRoute = lazy(() => import('../features/integrite/IntegriteRoute'));
 const DetteClientRoute = lazy(() => import('../features/dettes/DetteClientRoute'));
 const FournisseursRoute = lazy(() => import('../features/fournisseurs/FournisseursRoute'));
 const PosRoute = lazy(() => import('../features/ventes/caisse/PosRoute'));
@@ -94,6 +95,7 @@ export const MENU_ELEMENTS: Readonly<Record<string, ReactNode>> = {
   '/pages/approvisionnements': <AchatSaisieRoute />,
   '/pages/approvisionnements-list': <AchatsListRoute />,
   '/pages/factures': <FacturesRoute />,
+  '/pages/integrite': <IntegriteRoute />,
 };
 const menuRoutes = MENU_SCREENS.flatMap(({ route }) => {
   const element = MENU_ELEMENTS[route];

@@ -28,3 +28,12 @@ export const journalEntreeSchema = z.object({
   hash: z.string(),
 });
 export type JournalEntree = z.infer<typeof journalEntreeSchema>;
+
+/** French labels of the journal's event types; an unknown type shows as is. */
+export const JOURNAL_TYPE_LABELS: Record<string, string> = {
+  vente: 'Vente',
+  retour: 'Retour',
+  reglement: 'Règlement',
+  facture: 'Facture',
+  avoir: 'Avoir',
+};

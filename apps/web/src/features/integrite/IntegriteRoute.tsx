@@ -1,0 +1,85 @@
+import { formatDateTime, JOURNAL_TYPE_LABELS, type JournalEntree } from '@comptoir/shared';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Message } from 'primereact/message';
+import { PageHeader } from '../../components/PageHeader';
+import { WithShop } from '../../components/WithShop';
+import { errorMessage } from '../../lib/errors';
+import { useCurrentShop } from '../../lib/shop';
+import { useDernieresEntrees, useVerification } from './api';
+
+function Verification({ serviceId }: { serviceId: number }) {
+  const verifier = useVerification(serviceId);
+  const r = verifier.data;
+  return (
+    <div className="flex flex-column gap-2 align-items-start">
+      <Button
+        type="button"
+        label="Vérifier l’intégrité du journal"
+        icon="pi pi-shield"
+        onClick={() => verifier.mutate()}
+        loading={verifier.isPending}
+      />
+      {verifier.isError && <Message severity="error" text={errorMessage(verifier.error)} />}
+      {r?.valide && (
+        <Message
+          severity="success"
+          text={`Journal intact : ${r.entrees} entrée${r.entrees > 1 ? 's' : ''} vérifiée${r.entrees > 1 ? 's' : ''}, chaîne des empreintes complète.`}
+        />
+      )}
+      {r && !r.valide && r.rupture && (
+        <Message
+          severity="error"
+          text={`Journal altéré — première entrée fautive : n° ${r.rupture.sequence}${
+            r.rupture.type
+              ? ` (${JOURNAL_TYPE_LABELS[r.rupture.type] ?? r.rupture.type} ${r.rupture.reference})`
+              : ''
+          }. ${r.rupture.motif}`}
+        />
+      )}
+    </div>
+  );
+}
+
+function Integrite({ serviceId }: { serviceId: number }) {
+  const { timeZone } = useCurrentShop();
+  const entrees = useDernieresEntrees(serviceId);
+  return (
+    <div className="card-surface flex flex-column gap-3">
+      <PageHeader title="Intégrité" />
+      <p className="m-0">
+        Chaque vente, retour et règlement est inscrit dans le journal inaltérable de la boutique,
+        chaque entrée scellée par l’empreinte SHA-256 de la précédente. La vérification recalcule
+        toute la chaîne et nomme la première entrée qui ne correspond pas.
+      </p>
+      <Verification serviceId={serviceId} />
+      <h2 className="m-0 text-xl">Dernières entrées</h2>
+      {entrees.isError && <Message severity="error" text={errorMessage(entrees.error)} />}
+      <DataTable
+        value={entrees.data ?? []}
+        dataKey="sequence"
+        size="small"
+        loading={entrees.isLoading}
+        emptyMessage="Aucune entrée pour l’instant."
+      >
+        <Column header="N°" field="sequence" />
+        <Column header="Date" body={(e: JournalEntree) => formatDateTime(e.horodatage, timeZone)} />
+        <Column
+          header="Événement"
+          body={(e: JournalEntree) => JOURNAL_TYPE_LABELS[e.type] ?? e.type}
+        />
+        <Column header="Référence" field="reference" />
+        <Column
+          header="Empreinte"
+          body={(e: JournalEntree) => <code title={e.hash}>{e.hash.slice(0, 16)}…</code>}
+        />
+      </DataTable>
+    </div>
+  );
+}
+
+/** `/pages/integrite` (owner): the shop's inalterable journal and its verification. */
+export default function IntegriteRoute() {
+  return <WithShop>{(serviceId) => <Integrite serviceId={serviceId} />}</WithShop>;
+}

@@ -20,6 +20,8 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('contenu', 'text', (c) => c.notNull())
     .addColumn('hash_precedent', 'varchar(64)', (c) => c.notNull())
     .addColumn('hash', 'varchar(64)', (c) => c.notNull())
+    // Closures only: Ed25519 signature (base64) of the bytes the hash covers, by the installation key.
+    .addColumn('signature', 'varchar(100)')
     .execute();
   await db.schema
     .createIndex('journal_entrees_sequence_uq')
@@ -41,6 +43,15 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('hash', 'varchar(64)', (c) => c.notNull())
     .execute();
 
+  // The installation's Ed25519 key (one row): every instance on the database signs with it.
+  await db.schema
+    .createTable('journal_cle')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('cle_publique', 'text', (c) => c.notNull())
+    .addColumn('cle_privee', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+    .execute();
+
   if (ctx.dialect === 'postgres')
     await sql`create function comptoir_inalterable() returns trigger language plpgsql as $$
       begin
@@ -57,6 +68,7 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
  */
 export const FROZEN: Record<string, readonly string[] | null> = {
   journal_entrees: null,
+  journal_cle: null,
   ventes: [
     'service_id',
     'numero',

@@ -16,6 +16,15 @@ export interface JournalTables {
     contenu: string;
     hash_precedent: string;
     hash: string;
+    /** Closures: Ed25519 signature (base64) of `hash_precedent + "\n" + ligne`. */
+    signature: string | null;
+  };
+  /** The installation's Ed25519 key pair (PEM), one row (id 1). */
+  journal_cle: {
+    id: number;
+    cle_publique: string;
+    cle_privee: string;
+    created_at: string;
   };
   journal_tetes: {
     service_id: number;

@@ -157,6 +157,7 @@ async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
       'l.quantite_retournee',
       'l.montant_ht',
       'l.montant_ttc',
+      'l.taux_tva',
       'u.fractionnable',
       'u.nom as unite_nom',
     ])
@@ -287,6 +288,7 @@ async function record(trx: Transaction<DB>, r: RecordInput): Promise<number> {
         ligne: p.ligne.id,
         produit: p.ligne.produit_id,
         quantite: p.quantite,
+        tauxTva: p.ligne.taux_tva,
         ht: p.ht,
         tva: p.tva,
         ttc: p.ttc,

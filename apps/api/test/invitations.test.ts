@@ -419,6 +419,54 @@ describe(`invitations de gérants (${TEST_DIALECT})`, () => {
       );
     });
 
+    it('pas de déluge : 3 envois vers une adresse, puis un après 15 minutes ; un refus ne change rien', async () => {
+      const email = fresh();
+      const created = await invite(email);
+      const resend = () =>
+        client.post(`/api/invitations/${created.body.id}/renvoyer`, undefined, as('ownerA'));
+      expect((await resend()).status).toBe(200);
+      expect((await resend()).status).toBe(200);
+      const lastKey = keyOf(await mailTo(email, 3));
+      const refused = await resend();
+      expectProblem(refused, 429, 'TOO_MANY_ATTEMPTS');
+      expect(refused.body.detail).toBe(`Trop d’envois vers ${email} : réessayez dans 15 minutes.`);
+      expect(Number(refused.headers.get('retry-after'))).toBe(900);
+      // Cancelled then invited again: still the same sender towards the same address.
+      expect(
+        (await client.delete(`/api/invitations/${created.body.id}`, as('ownerA'))).status,
+      ).toBe(204);
+      const before = await server.ctx.database.db
+        .selectFrom('invitations')
+        .select('id')
+        .where('email', '=', email)
+        .execute();
+      expectProblem(await invite(email), 429, 'TOO_MANY_ATTEMPTS');
+      expect(
+        await server.ctx.database.db
+          .selectFrom('invitations')
+          .select('id')
+          .where('email', '=', email)
+          .execute(),
+      ).toEqual(before);
+      // Another owner is not refused because of ownerA's mails.
+      expect((await invite(email, [world.shopB.id], 'ownerB')).status).toBe(201);
+      try {
+        server.clock.advance(15 * 60_000 + 1_000);
+        const t = { token: (await login(client, world.ownerA.email)).token };
+        const again = await client.post(
+          '/api/invitations',
+          { email, services: [world.shopA.id] },
+          t,
+        );
+        expect(again.status).toBe(201);
+        const mails = smtp.mails.filter((m) => m.to.includes(email));
+        expect(mails).toHaveLength(5);
+        expect(keyOf(mails[2]!)).toBe(lastKey);
+      } finally {
+        server.clock.release();
+      }
+    });
+
     it('expire au bout de 7 jours : lien refusé, invitation hors de la liste, puis purgée', async () => {
       const email = fresh();
       const created = await invite(email);

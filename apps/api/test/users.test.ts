@@ -546,6 +546,35 @@ describe(`utilisateurs (${TEST_DIALECT})`, () => {
       expect(smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(2);
     });
 
+    it('pas de déluge : trois relances vers une adresse, puis 429 sans e-mail ni lien changé', async () => {
+      const email = 'proprio.deluge@exemple.test';
+      const created = await client.post(
+        '/api/users',
+        { email, prenom: 'Ngoné', nom: 'Sarr' },
+        as('admin'),
+      );
+      const url = `/api/users/${created.body.id}/renvoyer-invitation`;
+      for (let i = 0; i < 3; i++)
+        expect((await client.post(url, undefined, as('admin'))).status).toBe(200);
+      const last = resetKeyOf(await nthMail(email, 4));
+      const refused = expectProblem(
+        await client.post(url, undefined, as('admin')),
+        429,
+        'TOO_MANY_ATTEMPTS',
+      );
+      expect(refused.detail).toBe(`Trop d’envois vers ${email} : réessayez dans 15 minutes.`);
+      expect(smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(4);
+      // The last link still works: a refusal changes nothing.
+      expect(
+        (
+          await client.post('/api/account/reset-password/finish', {
+            key: last,
+            newPassword: NEW_PASSWORD,
+          })
+        ).status,
+      ).toBe(200);
+    });
+
     it('le propriétaire relance son gérant sans mot de passe ; pas celui d’un autre, ni un gérant', async () => {
       const manager = await createUser(server.ctx, { roles: ['ROLE_GERANT'] });
       await addMember(server.ctx, world.shopA.id, manager.id);

@@ -54,6 +54,7 @@ export function invitationsRoutes(app: FastifyInstance, ctx: AppContext): void {
       404: problemSchema,
       409: problemSchema,
       422: problemSchema,
+      429: problemSchema,
     },
     handler: async ({ user, body, reply, request }) => {
       const created = await createInvitation(ctx, user, body, request.log);
@@ -69,7 +70,7 @@ export function invitationsRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags: TAGS,
     access: ['ROLE_PROPRIETAIRE'],
     params: invitationIdParamsSchema,
-    responses: { 200: invitationItemSchema, 404: problemSchema },
+    responses: { 200: invitationItemSchema, 404: problemSchema, 429: problemSchema },
     handler: ({ user, params, request }) =>
       resendInvitation(ctx, user, params.invitationId, request.log),
   });

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isoIn, nowIso } from '../../db/time.js';
 import { assertTeamRoom } from '../abonnements/limits.js';
+import { takeMailBudget } from '../auth/mail-budget.js';
 import { hashToken, newOpaqueToken } from '../auth/tokens.js';
 import { findVisibleUserByEmail, foreignShops } from '../users/users.repository.js';
 import { invitationMail } from './invitations.mail.js';
@@ -125,6 +126,8 @@ export async function createInvitation(
   const previous = await findOwnInvitation(db, owner.id, input.email);
   if (previous && previous.expires_at > nowIso()) throw alreadyPending();
   await assertTeamRoom(ctx, owner.id, await countPending(db, owner.id));
+  // Counted before anything is written: a refused invitation leaves nothing behind.
+  await takeMailBudget(db, owner.id, input.email);
   const now = nowIso();
   let id: number;
   try {
@@ -162,7 +165,8 @@ export async function resendInvitation(
   id: number,
   log: FastifyBaseLogger,
 ): Promise<InvitationItem> {
-  await visible(ctx, ownScope(owner), id);
+  const pending = await visible(ctx, ownScope(owner), id);
+  await takeMailBudget(ctx.database.db, owner.id, pending.email);
   return send(ctx, owner, id, log);
 }
 

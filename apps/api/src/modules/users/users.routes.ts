@@ -114,7 +114,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     tags: TAGS,
     access: ACCESS,
     params: userIdParamsSchema,
-    responses: { 200: userItemSchema, 404: problemSchema, 422: problemSchema },
+    responses: { 200: userItemSchema, 404: problemSchema, 422: problemSchema, 429: problemSchema },
     handler: ({ user, params, request }) =>
       resendUserInvitation(ctx, user, params.userId, request.log),
   });

@@ -14,6 +14,7 @@ import { nowIso } from '../../db/time.js';
 import { fileUrl } from '../files/images.js';
 import { sendResetLink } from '../account/reset.service.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
+import { takeMailBudget } from '../auth/mail-budget.js';
 import {
   emailTaken,
   findUserPage,
@@ -213,6 +214,7 @@ export async function resendUserInvitation(
       'Ce compte a déjà choisi son mot de passe : il n’a plus d’invitation en attente.',
     );
   if (row.active !== 1) throw businessRule('Ce compte est désactivé : activez-le d’abord.');
+  await takeMailBudget(ctx.database.db, actor.id, row.email);
   await ctx.database.db
     .deleteFrom('password_reset_tokens')
     .where('user_id', '=', userId)

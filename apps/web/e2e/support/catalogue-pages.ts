@@ -60,7 +60,9 @@ export class ProductFormPage {
     await this.page.getByLabel('Nom', { exact: true }).fill(p.nom);
     await this.scan(p.codeBarres);
     await expect(this.page).toHaveURL(/\/pages\/produits\/add$/);
-    await chooseOption(this.page, 'produit-categorieId', p.categorie, p.categorie);
+    // Exactly this category: other specs create categories whose names start the same way.
+    const exact = new RegExp(`^${p.categorie.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    await chooseOption(this.page, 'produit-categorieId', exact, p.categorie);
     await chooseOption(this.page, 'produit-uniteId', p.unite);
     await this.typeNumber('produit-prixVente', p.prixVente);
     await this.typeNumber('produit-stockInitial', p.stockInitial);

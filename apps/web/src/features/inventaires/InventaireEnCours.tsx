@@ -113,12 +113,15 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
       message: `${inventaire.resume.ecarts} écart(s), ${money(inventaire.resume.valeurEcarts)} au prix d’achat ; ${inventaire.resume.nonComptes} produit(s) non compté(s) resteront inchangés. Le stock sera corrigé. Continuer ?`,
       acceptLabel: 'Valider',
       rejectLabel: 'Retour',
+      // mutateAsync: the validated inventory leaves this screen, whose mutate() callbacks would
+      // then never run (no toast when the list refreshed first).
       accept: () =>
-        valider.mutate(undefined, {
-          onSuccess: () =>
-            toast({ severity: 'success', summary: 'Inventaire validé : stock corrigé' }),
-          onError: fail('Validation refusée'),
-        }),
+        void valider
+          .mutateAsync()
+          .then(
+            () => toast({ severity: 'success', summary: 'Inventaire validé : stock corrigé' }),
+            fail('Validation refusée'),
+          ),
     });
   const r = inventaire.resume;
   return (

@@ -34,13 +34,22 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
  * index.html, revalidated on each visit so that a new version is picked up. A file with a .br or
  * .gz twin made at build time goes out as that twin when the client accepts it.
  */
+/** find-my-way's default `maxParamLength`, which app.ts keeps. */
+const MAX_PARAM_LENGTH = 100;
+
 export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   if (!existsSync(path.join(webDist, 'index.html'))) return;
   await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
   // No on-the-fly compression here: files of 1 KiB and more have their twins, smaller ones gain nothing.
   app.get('/*', { compress: false }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/')) return reply.callNotFound();
+    if (url.startsWith('/api/')) {
+      // The router, for an API address with a segment longer than a parameter may be, would have
+      // refused it (400) had this wildcard not matched first: the same answer here.
+      if (url.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH))
+        throw Object.assign(new Error('Paramètre trop long'), { code: 'FST_ERR_MAX_PARAM_LENGTH' });
+      return reply.callNotFound();
+    }
     const asked = url.slice(1);
     const file =
       asked && !asked.split('/').includes('..') && isFile(path.join(webDist, asked))

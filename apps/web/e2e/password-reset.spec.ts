@@ -10,8 +10,11 @@ test('mot de passe oublié : e-mail reçu, lien, nouveau mot de passe ; l’anci
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
   await expect(page).toHaveURL(/\/auth\/forgot-password$/);
-  await page.getByLabel('Adresse e-mail').fill(RESET_USER.email);
-  await page.getByRole('button', { name: /envoyer/i }).click();
+  // The login page, kept on screen while the reset screen's chunk loads, has its own « Adresse
+  // e-mail »: the reset form is waited for, and filled within.
+  const form = page.getByRole('form', { name: 'Mot de passe oublié' });
+  await form.getByLabel('Adresse e-mail').fill(RESET_USER.email);
+  await form.getByRole('button', { name: /envoyer/i }).click();
   await expect(page.getByText(/Si un compte correspond à cette adresse/)).toBeVisible();
 
   const mail = await waitForMail(RESET_USER.email, before);

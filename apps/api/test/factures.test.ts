@@ -201,13 +201,31 @@ describe(`factures (${TEST_DIALECT})`, () => {
     expect(sans.body.detail).toBe(
       'Choisissez le client à qui adresser la facture : ces ventes n’en ont pas.',
     );
+    // An invoice names its buyer: a customer without a billing address is refused, nothing written.
     const cli = await w.clientNamed('Passant pressé');
+    const before = await snapshot(server.ctx);
+    const sansAdresse = await emettre({ venteIds: [vente.id], clientId: cli.id });
+    expectProblem(sansAdresse, 422, 'BUSINESS_RULE');
+    expect(sansAdresse.body.detail).toBe(
+      'Une facture nomme son acheteur : donnez l’adresse de facturation de « Passant pressé » avant de facturer une vente sans client.',
+    );
+    expectFrench(sansAdresse.body.detail);
+    expect(changedTables(before, await snapshot(server.ctx))).toEqual([]);
+    const adresse = '8 rue du Port, 13002 Marseille';
+    const put = await client.put(
+      `${w.shopUrl()}/clients/${cli.id}`,
+      { nom: 'Passant pressé', adresse },
+      w.tokens.ownerA,
+    );
+    expect(put.status).toBe(200);
     const f = await emettre({ venteIds: [vente.id], clientId: cli.id });
     expect(f.status).toBe(201);
     expect(f.body).toMatchObject({
-      client: { id: cli.id, nom: 'Passant pressé' },
+      client: { id: cli.id, nom: 'Passant pressé', adresse },
       statut: 'payee',
     });
+    const pdf = await client.get(url(`/${f.body.id}/facture.pdf`), w.tokens.ownerA);
+    expect(pdf.status).toBe(200);
   });
 
   it('lignes déjà retournées : la facture ne porte que le reste ; une vente entièrement retournée → 422', async () => {

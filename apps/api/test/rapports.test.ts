@@ -75,6 +75,81 @@ describe(`rapport produits : recherche (${TEST_DIALECT})`, () => {
     expect((await names('_')).items).toEqual(['Thé vert 100%']);
   });
 
+  it('filtres vendeur et type de vente : seules leurs ventes, dans les lignes et les totaux, page et CSV', async () => {
+    const autreType = await server.ctx.database.db
+      .selectFrom('types_ventes')
+      .select('id')
+      .where('id', '<>', w.typeVente.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const [a, b, c] = [
+      await w.produit({ prix: 100, stock: 100_000 }),
+      await w.produit({ prix: 100, stock: 100_000 }),
+      await w.produit({ prix: 100, stock: 100_000 }),
+    ];
+    // a: the owner, retail; b: the manager, the other type; c: the owner, the other type.
+    const sell = (
+      produitId: number,
+      quantite: number,
+      typeVenteId: number,
+      token = w.tokens.ownerA,
+    ) =>
+      w.postVente(
+        {
+          typeVenteId,
+          lignes: [{ produitId, quantite }],
+          paiements: [{ mode: 'especes', montant: quantite / 10 }],
+        },
+        { token },
+      );
+    for (const [p, qte, type, token] of [
+      [a!.id, 1000, w.typeVente.id, w.tokens.ownerA],
+      [b!.id, 2000, autreType.id, w.tokens.managerA],
+      [c!.id, 3000, autreType.id, w.tokens.ownerA],
+    ] as const) {
+      const r = await sell(p, qte, type, token);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+    const ours = new Set([a!.id, b!.id, c!.id]);
+    const report = async (filtre: string) => {
+      const r = await client.get(`${w.shopUrl()}/rapports/produits?${q}${filtre}`, w.tokens.ownerA);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const items = r.body.items
+        .filter((i: any) => ours.has(i.produitId))
+        .map((i: any) => [i.produitId, i.quantiteVendue]);
+      return {
+        items: items.sort((x: number[], y: number[]) => x[0]! - y[0]!),
+        totaux: r.body.totaux,
+      };
+    };
+    const vendeur = `&vendeurId=${w.world.managerA.id}`;
+    const type = `&typeVenteId=${autreType.id}`;
+    const proprio = `&vendeurId=${w.world.ownerA.id}`;
+    expect((await report(vendeur)).items).toEqual([[b!.id, 2000]]);
+    expect((await report(vendeur)).totaux).toMatchObject({ quantiteVendue: 2000 });
+    expect((await report(type)).items).toEqual([
+      [b!.id, 2000],
+      [c!.id, 3000],
+    ]);
+    expect((await report(type)).totaux).toMatchObject({ quantiteVendue: 5000 });
+    expect((await report(proprio + type)).items).toEqual([[c!.id, 3000]]);
+    expect((await report(proprio)).items).toEqual([
+      [a!.id, 1000],
+      [c!.id, 3000],
+    ]);
+    const csv = await client.get(
+      `${w.shopUrl()}/rapports/produits/export.csv?${q}${vendeur}&sort=nom,asc`,
+      w.tokens.ownerA,
+    );
+    expect(csv.status).toBe(200);
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(new RegExp(`^${b!.nom};`));
+  });
+
   it('l’export CSV applique la même recherche', async () => {
     const r = await client.get(
       `${w.shopUrl()}/rapports/produits/export.csv?${q}&q=touba&sort=nom,asc`,

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/constants';
 import { loginAs } from './support/pages';
 import { toast, typeDay } from './support/prime';
@@ -19,6 +19,16 @@ function embedded(pdf: Buffer): { names: string; xml: string } {
   return { names, xml };
 }
 
+/** The owner signed in, in the shop in euros (Factur-X). */
+async function ownerInLyon(page: Page) {
+  const shell = await loginAs(page, DEMO.proprietaire);
+  await shell.shopSwitcher().click();
+  const reload = page.waitForEvent('load');
+  await page.getByRole('option', { name: 'Épicerie Lyon Croix-Rousse' }).click();
+  await reload;
+  await expect(shell.brand()).toHaveText('Épicerie Lyon Croix-Rousse');
+}
+
 test('factures : une vente à crédit facturée depuis son détail, « Impayée », PDF Factur-X, dette réglée → « Payée », avoir d’une ligne, la liste montre tout', async ({
   page,
 }) => {
@@ -26,13 +36,7 @@ test('factures : une vente à crédit facturée depuis son détail, « Impayée 
   const nom = `Client facture ${run}`;
   const telephone = `06${String(Date.now() % 100_000_000).padStart(8, '0')}`;
 
-  // The owner works in the shop in euros (Factur-X).
-  const shell = await loginAs(page, DEMO.proprietaire);
-  await shell.shopSwitcher().click();
-  const reload = page.waitForEvent('load');
-  await page.getByRole('option', { name: 'Épicerie Lyon Croix-Rousse' }).click();
-  await reload;
-  await expect(shell.brand()).toHaveText('Épicerie Lyon Croix-Rousse');
+  await ownerInLyon(page);
 
   // A sale on credit of two lines to a new customer.
   const vente = new VenteOnelinePage(page);
@@ -117,4 +121,46 @@ test('factures : une vente à crédit facturée depuis son détail, « Impayée 
   await expect(line).toContainText('Payée');
   await expect(line).toContainText('Partiellement créditée');
   await expect(line).toContainText(nom);
+});
+
+test('factures : une vente au comptant sans client se facture à l’acheteur créé sur place, avec son adresse de facturation', async ({
+  page,
+}) => {
+  const run = Date.now().toString(36);
+  const nom = `Passant ${run}`;
+  const adresse = `${run} rue Royale, 69001 Lyon`;
+  await ownerInLyon(page);
+
+  // A cash sale at the back office, without customer.
+  const vente = new VenteOnelinePage(page);
+  await vente.goto();
+  await vente.addProduct('creme fraiche', 'Crème fraîche 20 cl');
+  await vente.payRestInCash('0,00 €');
+  const numero = await vente.save();
+
+  // « Facturer » asks for the buyer: created on the spot, then the billing address is required.
+  await page.goto('/pages/ventes-list');
+  await page.getByLabel('Rechercher une vente').fill(numero);
+  await page.getByTestId('ventes-table').getByRole('link', { name: numero }).click();
+  await page.getByRole('button', { name: 'Facturer' }).click();
+  const dialog = page.getByRole('dialog', { name: `Facturer la vente ${numero}` });
+  await dialog.getByRole('button', { name: 'Émettre la facture' }).click();
+  await expect(dialog).toContainText('Choisissez ou créez le client à qui adresser la facture.');
+  await dialog.getByRole('button', { name: 'Nouveau client' }).click();
+  await page.getByLabel('Nom du client').fill(nom);
+  await page.getByRole('button', { name: 'Créer le client' }).click();
+  await expect(toast(page, `« ${nom} » a été ajouté.`)).toBeVisible();
+  await expect(dialog.locator('[id="acheteur-client"]')).toHaveValue(nom);
+  await dialog.getByRole('button', { name: 'Émettre la facture' }).click();
+  await expect(dialog).toContainText('Une facture porte l’adresse de facturation de l’acheteur.');
+  await dialog.getByLabel('Adresse de facturation').fill(adresse);
+  await dialog.getByRole('button', { name: 'Émettre la facture' }).click();
+
+  // The invoice names the buyer and the address, which the customer's record keeps.
+  await expect(toast(page, 'Facture émise')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Facture F-\d{4}-\d{6}$/ })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(nom);
+  await expect(page.getByRole('main')).toContainText(adresse);
+  await expect(page.getByRole('main')).toContainText(numero);
+  await expect(page.getByRole('main')).toContainText('Payée');
 });

@@ -46,12 +46,12 @@ export class VenteOnelinePage {
   }
 
   /** « Ajouter un paiement » → Espèces: cash received for the whole rest by default. */
-  async payRestInCash() {
+  async payRestInCash(zero = '0 FCFA') {
     await this.page
       .getByRole('group', { name: 'Ajouter un paiement' })
       .getByRole('button', { name: 'Espèces' })
       .click();
-    await expect(this.total('Reste à payer')).toHaveText(amount('0 FCFA'));
+    await expect(this.total('Reste à payer')).toHaveText(amount(zero));
   }
 
   /** Saves the sale and returns its number (V-YYYY-NNNNNN). */

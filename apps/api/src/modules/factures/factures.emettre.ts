@@ -54,7 +54,8 @@ const prorata = (montant: number, part: number, whole: number) =>
 /**
  * Issues an invoice inside the caller's transaction (docs/regles-metier.md, « Factures »): the
  * sales (one, or several of one customer) must belong to the shop, not be invoiced yet, and not be
- * wholly returned; lines are the sold lines less what was already returned, copied with their
+ * wholly returned; a sale without customer is invoiced to the chosen one, who must have a billing
+ * address (an invoice names its buyer); lines are the sold lines less what was already returned, copied with their
  * amounts; the number F-AAAA-NNNNNN is the next of the shop and year. Lock order: customer, sales,
  * counter. Returns the invoice's id. Other documents (a quote converted into a sale and its
  * invoice) call it in their own transaction.
@@ -93,6 +94,10 @@ export async function emettreFacture(
     .selectAll()
     .where('id', '=', clientId)
     .executeTakeFirstOrThrow();
+  if (clients.length === 0 && !clientRow.adresse?.trim())
+    throw businessRule(
+      `Une facture nomme son acheteur : donnez l’adresse de facturation de « ${clientRow.nom} » avant de facturer une vente sans client.`,
+    );
   await trx
     .selectFrom('ventes')
     .select('id')

@@ -97,6 +97,7 @@ function FactureDetail({ serviceId, id }: { serviceId: number; id: number }) {
         <span>{`Échéance : ${day(f.echeance)}`}</span>
         <span>
           Client : <Link to={`/pages/clients/${f.client.id}`}>{f.client.nom}</Link>
+          {f.client.adresse && `, ${f.client.adresse}`}
         </span>
         <span>{FACTURE_NATURE_LABELS[f.nature]}</span>
       </p>

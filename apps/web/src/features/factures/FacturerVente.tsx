@@ -4,16 +4,18 @@ import { Link, useNavigate } from 'react-router';
 import { newCleIdempotence } from '../../lib/cle-idempotence';
 import { useFeedback } from '../../lib/use-feedback';
 import { useSession } from '../../lib/use-session';
+import { AcheteurDialog } from './AcheteurDialog';
 import { useCreateFacture, useFactures } from './api';
 
 interface Props {
   serviceId: number;
-  vente: { id: number; client: { id: number } | null; statut: string };
+  vente: { id: number; numero: string; client: { id: number } | null; statut: string };
 }
 
 /**
  * On a sale's detail, for the owner: the link to its invoice, or « Facturer », which issues it
- * (the sale's customer; a sale without customer or wholly returned is not invoiced here).
+ * to the sale's customer; for a sale without customer, the buyer is chosen or created with a
+ * billing address first (AcheteurDialog). A wholly returned sale is not invoiced.
  */
 export function FacturerVente({ serviceId, vente }: Props) {
   const { role } = useSession();
@@ -23,6 +25,7 @@ export function FacturerVente({ serviceId, vente }: Props) {
   const navigate = useNavigate();
   const feedback = useFeedback();
   const [cle] = useState(newCleIdempotence);
+  const [acheteur, setAcheteur] = useState(false);
   if (!owner || factures.isPending) return null;
   const facture = factures.data?.items[0];
   if (facture)
@@ -35,33 +38,36 @@ export function FacturerVente({ serviceId, vente }: Props) {
       </Link>
     );
   const impossible =
-    vente.client === null
-      ? 'Une vente sans client se facture par une facture récapitulative.'
-      : vente.statut === 'retournee'
-        ? 'Une vente entièrement retournée ne se facture pas.'
-        : null;
+    vente.statut === 'retournee' ? 'Une vente entièrement retournée ne se facture pas.' : null;
   return (
-    <Button
-      type="button"
-      label="Facturer"
-      icon="pi pi-file"
-      outlined
-      loading={create.isPending}
-      disabled={impossible !== null}
-      tooltip={impossible ?? undefined}
-      tooltipOptions={{ showOnDisabled: true }}
-      onClick={() =>
-        create.mutate(
-          { cleIdempotence: cle, venteIds: [vente.id] },
-          {
-            onSuccess: (f) => {
-              feedback.success('Facture émise', `La facture ${f.numero} est émise.`);
-              void navigate(`/pages/factures/${f.id}`);
-            },
-            onError: feedback.actionError('Facturation impossible'),
-          },
-        )
-      }
-    />
+    <>
+      <Button
+        type="button"
+        label="Facturer"
+        icon="pi pi-file"
+        outlined
+        loading={create.isPending}
+        disabled={impossible !== null}
+        tooltip={impossible ?? undefined}
+        tooltipOptions={{ showOnDisabled: true }}
+        onClick={() =>
+          vente.client === null
+            ? setAcheteur(true)
+            : create.mutate(
+                { cleIdempotence: cle, venteIds: [vente.id] },
+                {
+                  onSuccess: (f) => {
+                    feedback.success('Facture émise', `La facture ${f.numero} est émise.`);
+                    void navigate(`/pages/factures/${f.id}`);
+                  },
+                  onError: feedback.actionError('Facturation impossible'),
+                },
+              )
+        }
+      />
+      {acheteur && (
+        <AcheteurDialog serviceId={serviceId} vente={vente} onHide={() => setAcheteur(false)} />
+      )}
+    </>
   );
 }

@@ -1,6 +1,8 @@
 import type {
   Avoir,
   AvoirInput,
+  Client,
+  ClientInput,
   ClientPage,
   Facture,
   FactureInput,
@@ -67,6 +69,37 @@ const touched = (serviceId: number) =>
 export const useCreateFacture = (serviceId: number) =>
   useShopMutation(
     (body: FactureInput) => http.post<Facture>(facturePath(serviceId), body),
+    touched(serviceId),
+  );
+
+/** A customer's record (the buyer's billing address before invoicing a sale without customer). */
+export function useClient(serviceId: number, id: number | null) {
+  return useQuery({
+    queryKey: ['clients', serviceId, 'one', String(id)],
+    queryFn: () => http.get<Client>(shopPath(serviceId, `clients/${id}`)),
+    enabled: id !== null,
+  });
+}
+
+/** A customer created at invoicing, with a name and a phone (its address follows). */
+export const createClient = (serviceId: number, body: ClientInput) =>
+  http
+    .post<Client>(shopPath(serviceId, 'clients'), body)
+    .then((c) => ({ id: c.id, nom: c.nom, telephone: c.telephone }));
+
+/**
+ * A sale without customer invoiced to the buyer: the billing address saved on the customer's record
+ * first when it changed (an invoice names its buyer), then the invoice.
+ */
+export const useFacturerAcheteur = (serviceId: number) =>
+  useShopMutation(
+    async ({ client, adresse, body }: { client: Client; adresse: string; body: FactureInput }) => {
+      if (client.adresse !== adresse) {
+        const { id: _id, createdAt: _c, updatedAt: _u, ...fiche } = client;
+        await http.put<Client>(shopPath(serviceId, `clients/${client.id}`), { ...fiche, adresse });
+      }
+      return http.post<Facture>(facturePath(serviceId), body);
+    },
     touched(serviceId),
   );
 

@@ -1,7 +1,7 @@
 import {
-  RAPPORT_PRODUITS_SORTS,
   formatMoney,
   formatQuantity,
+  type RAPPORT_PRODUITS_SORTS,
   type RapportProduit,
   type RapportProduitsPage,
 } from '@comptoir/shared';
@@ -15,29 +15,18 @@ import { SearchBox } from '../../components/SearchBox';
 import { pagedTableProps } from '../../components/paged-table';
 import { fromIsoDay, toIsoDay } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
-import type { QueryValue } from '../../lib/http';
-import type { ListSpec } from '../../lib/list-params';
+import { useCurrentShop } from '../../lib/shop';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
+import { useSession } from '../../lib/use-session';
 import { useCategorieOptions, useMarqueOptions } from '../produits';
-import { PERIODES, PERIODE_LABELS, isPeriode, periodeBounds } from '../ventes';
+import { PERIODES, PERIODE_LABELS, useTypesVentes, useVendeurOptions } from '../ventes';
 import { useRapportProduits } from './api';
 import { RapportExport } from './RapportExport';
+import { RAPPORT_LIST, rapportApiQuery } from './rapport-query';
 
 const TopProduitsChart = lazy(() => import('./TopProduitsChart'));
 
-const LIST: ListSpec = {
-  sorts: RAPPORT_PRODUITS_SORTS,
-  filters: ['periode', 'du', 'au', 'categorieId', 'marqueId'],
-};
 const PERIODE_OPTIONS = PERIODES.map((value) => ({ value, label: PERIODE_LABELS[value] }));
-
-/** The API query: the period (this month by default) becomes `du`/`au` days. */
-function apiQuery(query: Record<string, QueryValue>): Record<string, QueryValue> {
-  const { periode, du, au, ...rest } = query;
-  const p = typeof periode === 'string' && isPeriode(periode) ? periode : 'mois';
-  const day = (v: QueryValue) => (typeof v === 'string' ? v : undefined);
-  return { ...rest, ...periodeBounds(p, new Date(), day(du), day(au)) };
-}
 
 /** « 12,34 % » from basis points; « — » without net revenue. */
 const taux = (bp: number | null) =>
@@ -46,14 +35,24 @@ const taux = (bp: number | null) =>
     : `${(bp / 100).toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0%`;
 
 export function RapportProduits({ serviceId, devise }: { serviceId: number; devise: string }) {
-  const list = useListParams(LIST);
-  const query = apiQuery(list.query);
-  const ready = Boolean(query['du'] && query['au'] && query['du'] <= query['au']);
+  const list = useListParams(RAPPORT_LIST);
+  const { timeZone } = useCurrentShop();
+  const { user } = useSession();
+  const query = rapportApiQuery(list.query, new Date(), timeZone ?? 'UTC');
+  // Days of the shop's clock: nothing is asked before the shop (its zone) is known.
+  const ready = Boolean(timeZone && query['du'] && query['au'] && query['du'] <= query['au']);
   const rapport = useRapportProduits(serviceId, query, ready);
   const { page: _p, size: _s, sort: _sort, ...filters } = query;
   const top = useRapportProduits(serviceId, { ...filters, sort: 'caTtc,desc', size: 10 }, ready);
   const categories = useCategorieOptions(serviceId);
   const marques = useMarqueOptions(serviceId);
+  const types = useTypesVentes();
+  const managers = useVendeurOptions(serviceId, true);
+  // The owner sells too: first among the sellers, then the shop's managers.
+  const vendeurs = [
+    ...(user ? [user] : []),
+    ...(managers.data ?? []).filter((u) => u.id !== user?.id),
+  ].map((u) => ({ value: u.id, label: `${u.prenom} ${u.nom}` }));
   useClampedPage(list, rapport.data?.total);
   const f = list.state.filters;
   const pick = (key: string) => (e: { value: unknown }) =>
@@ -129,6 +128,24 @@ export function RapportProduits({ serviceId, devise }: { serviceId: number; devi
           showClear
           filter
           aria-label="Filtrer par marque"
+        />
+        <Dropdown
+          inputId="rapport-vendeur"
+          value={f['vendeurId'] ? Number(f['vendeurId']) : null}
+          options={vendeurs}
+          onChange={pick('vendeurId')}
+          placeholder="Tous les vendeurs"
+          showClear
+          aria-label="Filtrer par vendeur"
+        />
+        <Dropdown
+          inputId="rapport-type-vente"
+          value={f['typeVenteId'] ? Number(f['typeVenteId']) : null}
+          options={(types.data ?? []).map((t) => ({ value: t.id, label: t.nom }))}
+          onChange={pick('typeVenteId')}
+          placeholder="Tous les types de vente"
+          showClear
+          aria-label="Filtrer par type de vente"
         />
         <div className="flex gap-2 ml-auto">
           <RapportExport serviceId={serviceId} query={query} />

@@ -13,6 +13,7 @@ import { Message } from 'primereact/message';
 import { useSearchParams } from 'react-router';
 import { formatDay, fromIsoDay, toIsoDay, todayIso } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
+import { useCurrentShop } from '../../lib/shop';
 import { PERIODES, PERIODE_LABELS, isPeriode, periodeBounds } from '../ventes';
 import { useMouvements, useValorisation } from './api';
 
@@ -101,7 +102,8 @@ export function MouvementsStock({ serviceId }: { serviceId: number }) {
   const [du, setDu] = useParam('mvtDu');
   const [au, setAu] = useParam('mvtAu');
   const periode = raw && isPeriode(raw) ? raw : 'mois';
-  const bounds = periodeBounds(periode, new Date(), du ?? undefined, au ?? undefined);
+  const { timeZone } = useCurrentShop();
+  const bounds = periodeBounds(periode, new Date(), du ?? undefined, au ?? undefined, timeZone);
   const m = useMouvements(serviceId, bounds.du, bounds.au);
   const day = (value: string | null, set: (v: string | null) => void, label: string) => (
     <Calendar

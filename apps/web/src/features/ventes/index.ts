@@ -2,7 +2,7 @@
  * The public entry of the sales area: what other screens (customer page, debts) may use. The
  * router loads the screens themselves (caisse, saisie, liste) on demand.
  */
-export { useVentes } from './liste/api';
+export { useVendeurOptions, useVentes } from './liste/api';
 export { DetteStatutTag, VenteStatutTag } from './liste/statut';
 export { PERIODES, PERIODE_LABELS, isPeriode, periodeBounds } from './liste/periode';
 // The back-office entry blocks the quote screen takes as they are.

@@ -1,3 +1,4 @@
+import { localDate } from '@comptoir/shared';
 import { addDaysIso, toIsoDay } from '../../../lib/dates';
 
 /** The period filter of the sales list, as kept in the URL (`periode`, and `du`/`au` when custom). */
@@ -14,22 +15,27 @@ export const isPeriode = (value: string | undefined): value is Periode =>
   (PERIODES as readonly string[]).includes(value ?? '');
 
 /**
- * The calendar days (inclusive, browser's local days) a period covers: today; this week from
- * Monday to today; this month from the 1st to today; a custom period as chosen.
+ * The calendar days (inclusive) a period covers: today; this week from Monday to today; this month
+ * from the 1st to today; a custom period as chosen. Days of the shop's clock when its `timeZone`
+ * is given (the reports: a shop's day is not the browser's), else the browser's.
  */
 export function periodeBounds(
   periode: Periode | undefined,
   now: Date,
   du?: string,
   au?: string,
+  timeZone?: string,
 ): { du?: string; au?: string } {
-  const today = toIsoDay(now);
+  const today = timeZone ? localDate(now, timeZone) : toIsoDay(now);
   switch (periode) {
     case 'jour':
       return { du: today, au: today };
     case 'semaine':
-      // getDay(): 0 is Sunday; the French week starts on Monday.
-      return { du: addDaysIso(today, -((now.getDay() + 6) % 7)), au: today };
+      // getUTCDay() of that day's noon: 0 is Sunday; the French week starts on Monday.
+      return {
+        du: addDaysIso(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7)),
+        au: today,
+      };
     case 'mois':
       return { du: `${today.slice(0, 8)}01`, au: today };
     case 'perso':

@@ -1,0 +1,25 @@
+import type { QueryValue } from '../../lib/http';
+import type { ListSpec } from '../../lib/list-params';
+import { RAPPORT_PRODUITS_SORTS } from '@comptoir/shared';
+import { isPeriode, periodeBounds } from '../ventes';
+
+/** The product report's URL state: sort, period, and the product, seller and sale-type filters. */
+export const RAPPORT_LIST: ListSpec = {
+  sorts: RAPPORT_PRODUITS_SORTS,
+  filters: ['periode', 'du', 'au', 'categorieId', 'marqueId', 'vendeurId', 'typeVenteId'],
+};
+
+/**
+ * The API query of the product report: the period (this month by default) becomes `du`/`au`, days
+ * of the shop's clock (`timeZone`), not the browser's; the other filters pass as they are.
+ */
+export function rapportApiQuery(
+  query: Record<string, QueryValue>,
+  now: Date,
+  timeZone: string,
+): Record<string, QueryValue> {
+  const { periode, du, au, ...rest } = query;
+  const p = typeof periode === 'string' && isPeriode(periode) ? periode : 'mois';
+  const day = (v: QueryValue) => (typeof v === 'string' ? v : undefined);
+  return { ...rest, ...periodeBounds(p, now, day(du), day(au), timeZone) };
+}

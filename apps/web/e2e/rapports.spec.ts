@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/constants';
 import { loginAs } from './support/pages';
+import { chooseOption } from './support/prime';
 
 /**
  * The owner's reports: two products of a new category sold through the API, the product report
@@ -129,6 +130,69 @@ test('rapport produits : quantités et CA des ventes, tri par CA, export Excel, 
   await expect(
     page.getByTestId('mouvements-table').getByRole('row', { name: /Vente/ }),
   ).toBeVisible();
+});
+
+test('rapport produits : filtres vendeur et type de vente à l’écran, gardés dans l’adresse', async ({
+  page,
+}) => {
+  await loginAs(page, DEMO.proprietaire);
+  await page.goto('/pages/rapports/produits');
+  await expect(page.getByRole('heading', { name: 'Rapports' })).toBeVisible();
+  await api(page, 'GET', '/api/auth/xsrf').catch(() => undefined);
+
+  // Two products, each sold by the owner under its own sale type.
+  const run = Date.now().toString(36);
+  const unite = (await api<{ items: Array<{ id: number }> }>(page, 'GET', '/api/unites')).items[0]!;
+  const types = (
+    await api<{ items: Array<{ id: number; nom: string }> }>(page, 'GET', '/api/types-ventes')
+  ).items;
+  const [detail, autre] = [types[0]!, types[1]!];
+  for (const [nom, type] of [
+    [`Mangue ${run}`, detail],
+    [`Papaye ${run}`, autre],
+  ] as const) {
+    const p = await api<{ id: number }>(page, 'POST', '/api/services/:shop/produits', {
+      nom,
+      uniteId: unite.id,
+      prixVente: 500,
+      prixAchat: 200,
+      tauxTva: 0,
+      stockInitial: 10_000,
+    });
+    await api(page, 'POST', '/api/services/:shop/ventes', {
+      cleIdempotence: key(),
+      typeVenteId: type.id,
+      lignes: [{ produitId: p.id, quantite: 1000 }],
+      paiements: [{ mode: 'especes', montant: 500 }],
+    });
+  }
+
+  await page.goto(`/pages/rapports/produits?q=${run}`);
+  const rows = page.getByTestId('rapport-produits-table').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+
+  // The second sale type: only the papaya; the choice is kept in the address.
+  await chooseOption(page, 'rapport-type-vente', autre.nom);
+  await expect(page).toHaveURL(new RegExp(`typeVenteId=${autre.id}`));
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Papaye ${run}`);
+
+  // The manager sold none of them; the owner sold the papaya under that type.
+  await chooseOption(page, 'rapport-vendeur', 'Fatou Sow');
+  await expect(page).toHaveURL(/vendeurId=\d+/);
+  await expect(page.getByTestId('rapport-produits-table')).toContainText(
+    'Aucun produit vendu ni retourné sur la période',
+  );
+  await chooseOption(page, 'rapport-vendeur', 'Moussa Ndiaye');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Papaye ${run}`);
+
+  // Reloaded from its address, the screen shows the same filters and rows.
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+  await expect(
+    page.locator('.p-dropdown', { has: page.locator('[id="rapport-type-vente"]') }),
+  ).toContainText(autre.nom);
 });
 
 test('tableau de bord à 360 px : chaque carte visible, aucun défilement horizontal', async ({

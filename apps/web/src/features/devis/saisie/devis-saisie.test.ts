@@ -14,7 +14,7 @@ const cart: Cart = {
   ...EMPTY_CART,
   client: { id: 4, nom: 'Mairie de Thiès', telephone: null },
   lignes: [
-    { produit: nutella, quantite: 3000, remise: { type: 'pourcentage', valeur: 1000 } },
+    { produit: nutella, quantite: 3000, remise: { type: 'pourcent', valeur: 1000 } },
     { produit: riz, quantite: 2500, remise: null },
   ],
   remiseGlobale: { type: 'montant', valeur: 500 },
@@ -65,7 +65,7 @@ describe('devisContenu', () => {
       typeVenteId: 2,
       dateValidite: '2026-12-31',
       lignes: [
-        { produitId: 1, quantite: 3000, remise: { type: 'pourcentage', valeur: 1000 } },
+        { produitId: 1, quantite: 3000, remise: { type: 'pourcent', valeur: 1000 } },
         { produitId: 3, quantite: 2500, remise: null },
         {
           produitId: null,

@@ -63,6 +63,13 @@ export const ACHATS_MATRIX: MatrixRow[] = [
       },
     }),
   },
+  {
+    method: 'POST',
+    url: '/api/services/:serviceId/achats/bon-livraison',
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+    call: () => ({ body: { lignes: [{ ligne: 1, code: 'REF-INCONNUE', quantite: 1000 }] } }),
+  },
   { method: 'GET', url: ACHAT, expect: STAFF, otherShop: otherShopOf(STAFF) },
   { method: 'GET', url: `${ACHAT}/pdf`, expect: STAFF, otherShop: otherShopOf(STAFF) },
   {

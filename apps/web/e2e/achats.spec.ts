@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AchatSaisiePage, typeNumber } from './support/achats-pages';
-import { ProductsPage } from './support/catalogue-pages';
+import { AchatSaisiePage, apiCall, typeNumber } from './support/achats-pages';
+import { ProductsPage, ean13 } from './support/catalogue-pages';
 import { DEMO } from './support/constants';
 import { loginAs } from './support/pages';
 import { toast } from './support/prime';
@@ -133,4 +133,80 @@ test('achats : deux produits avec frais, paiement partiel, stock et CUMP, dette 
     await gerant.goto(path);
     await expect(gerant).toHaveURL(/\/auth\/access$/);
   }
+});
+
+test('achats : un bon de livraison Excel remplit l’achat (référence, code-barres, coût ou dernier coût), la ligne inconnue est nommée, rien n’est écrit avant la validation', async ({
+  page,
+}) => {
+  const run = Date.now().toString(36);
+  await loginAs(page, DEMO.proprietaire);
+  const unites = await apiCall(page, 'GET', '/api/unites?size=200');
+  const piece = unites.body.items.find((u: { symbole: string }) => u.symbole === 'pce');
+  const creer = async (nom: string, reference: string | null, codeBarres: string) => {
+    const r = await apiCall(page, 'POST', '/api/services/{service}/produits', {
+      nom,
+      reference,
+      codeBarres,
+      uniteId: piece.id,
+      prixVente: 1500,
+      prixAchat: 800,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body as { id: number };
+  };
+  const riz = await creer(`Riz BL ${run}`, `BLR-${run}`, ean13(Date.now() % 1e9));
+  const sucreCode = ean13((Date.now() + 7) % 1e9);
+  const sucre = await creer(`Sucre BL ${run}`, null, sucreCode);
+  const stock = async (id: number) =>
+    (await apiCall(page, 'GET', `/api/services/{service}/produits/${id}`)).body.quantite;
+
+  // The supplier's note as an Excel workbook: rice by reference at 1 100, sugar by barcode without
+  // a cost (its last cost, 800, is taken), and a product the shop does not have.
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('BL');
+  sheet.addRow(['Référence', 'Désignation', 'Qté livrée', 'Prix unitaire']);
+  sheet.addRow([`BLR-${run}`, 'Riz 5 kg', 12, 1100]);
+  sheet.addRow([sucreCode, 'Sucre', 5, null]);
+  sheet.addRow([`INCONNU-${run}`, 'Mystère', 2, 500]);
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+
+  const saisie = new AchatSaisiePage(page);
+  await saisie.goto();
+  await saisie.newSupplier(
+    `Fournisseur BL ${run}`,
+    `77${String(Date.now() % 10_000_000).padStart(7, '0')}`,
+  );
+  await page.getByRole('button', { name: 'Bon de livraison…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remplir depuis un bon de livraison' });
+  await dialog.getByLabel('Fichier CSV ou Excel (.xlsx)').setInputFiles({
+    name: 'bon.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
+  await expect(dialog).toContainText('bon.xlsx : 3 lignes.');
+  await expect(dialog.getByLabel('Référence ou code-barres *')).toHaveValue('0');
+  await expect(dialog.getByLabel('Quantité *')).toHaveValue('2');
+  await expect(dialog.getByLabel('Coût unitaire')).toHaveValue('3');
+  await dialog.getByRole('button', { name: 'Lire le bon' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('2 lignes reconnues, 1 ligne refusée');
+  const refusees = dialog.getByLabel('Lignes refusées du bon').locator('tbody tr');
+  await expect(refusees).toHaveCount(1);
+  await expect(refusees.first()).toContainText(
+    `3ProduitAucun produit de la boutique n'a la référence ou le code-barres « INCONNU-${run} ».`,
+  );
+  expect(await stock(riz.id)).toBe(0);
+
+  await dialog.getByRole('button', { name: 'Ajouter 2 lignes à l’achat' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('bl-refusees')).toContainText(`« INCONNU-${run} »`);
+  await expect(saisie.lines()).toContainText(`Riz BL ${run}`);
+  await expect(page.locator('[id="achat-ligne-0-cout"]')).toHaveValue('1100');
+  await expect(page.locator('[id="achat-ligne-1-cout"]')).toHaveValue('800');
+  // 12 × 1 100 + 5 × 800 = 17 200; still nothing in stock until the purchase is validated.
+  await expect(saisie.total('Total')).toHaveText(amount('17 200 FCFA'));
+  expect(await stock(riz.id)).toBe(0);
+  await saisie.validate();
+  expect(await stock(riz.id)).toBe(12_000);
+  expect(await stock(sucre.id)).toBe(5000);
 });

@@ -40,6 +40,7 @@ export * from './schemas/integer.js';
 export * from './schemas/depenses.js';
 export * from './schemas/achats.js';
 export * from './schemas/achats-fournisseurs.js';
+export * from './schemas/achats-bon-livraison.js';
 export * from './tableau/periode.js';
 export * from './schemas/tableau.js';
 export * from './schemas/rapports.js';

@@ -95,3 +95,32 @@ export class AchatSaisiePage {
     return numero!;
   }
 }
+
+/**
+ * A call to the API from the page, as the app makes it (session token, anti-forgery header); the
+ * current shop's id replaces `{service}` in `path`.
+ */
+export async function apiCall(
+  page: Page,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const service = JSON.parse(localStorage.getItem('service') ?? '{}') as { id: number };
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+      const r = await fetch(path.replace('{service}', String(service.id)), {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
+          'x-xsrf-token': decodeURIComponent(xsrf),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: r.status, body: await r.json() };
+    },
+    { method, path, body },
+  );
+}

@@ -8,6 +8,8 @@ import {
   achatSchema,
   achatUpdateSchema,
   achatValidationSchema,
+  bonLivraisonInputSchema,
+  bonLivraisonResultSchema,
   problemSchema,
   reapprovisionnementSchema,
   retourAchatInputSchema,
@@ -19,6 +21,7 @@ import { requireShopOwner } from '../../core/service-access.js';
 import { shopToday } from '../../db/time.js';
 import { createAchat, deleteAchat, updateAchat } from './achats.draft.js';
 import { achatsCsv, listAchats } from './achats.list.js';
+import { lireBonLivraison } from './achats.bon-livraison.js';
 import { achatPdf } from './achats.pdf.js';
 import { readAchat } from './achats.read.js';
 import { reapprovisionner } from './achats.reappro.js';
@@ -112,6 +115,22 @@ export function achatsRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (replayed) void reply.header('idempotent-replayed', 'true');
       void reply.status(201);
       return achat;
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: `${URL}/bon-livraison`,
+    summary:
+      'Lit un bon de livraison (lignes d’un fichier CSV ou Excel lu par le navigateur) : produits reconnus par référence ou code-barres, lignes refusées en français ; n’écrit rien',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    body: bonLivraisonInputSchema,
+    responses: { 200: bonLivraisonResultSchema, ...WRITE },
+    handler: ({ user, service, body }) => {
+      requireShopOwner(user, service);
+      return lireBonLivraison(db, service.id, body);
     },
   });
 

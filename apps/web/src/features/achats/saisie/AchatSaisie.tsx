@@ -2,6 +2,7 @@ import {
   formatMoney,
   resumePaiements,
   type Achat,
+  type BonLivraisonResult,
   type Produit,
   type Unite,
 } from '@comptoir/shared';
@@ -23,6 +24,7 @@ import { achatErrors } from './achat-errors';
 import { AchatEnteteFields } from './AchatEnteteFields';
 import { AchatProduitPicker } from './AchatProduitPicker';
 import { AchatTotaux, FraisFields } from './AchatTotaux';
+import { BonLivraisonImport } from './BonLivraisonDialog';
 import { NouveauProduitDialog, type NouvelleLigne } from './NouveauProduitDialog';
 
 const LIGNES: LignesConfig = {
@@ -132,6 +134,16 @@ export function AchatSaisie({ serviceId, devise, today, unites, brouillon }: Pro
     dispatch({ type: 'add', produit: toCartProduct(p), prix: p.prixAchat });
     setDone(null);
   };
+  const addLivres = (lignes: BonLivraisonResult['lignes']) => {
+    for (const { produit: p, quantite, prixUnitaire } of lignes)
+      dispatch({
+        type: 'add',
+        produit: { ...p, prixGros: null, tauxTva: 0, image: null },
+        quantite,
+        prix: prixUnitaire,
+      });
+    setDone(null);
+  };
   const addNouveau = ({ produit, uniteSymbole, fractionnable, cout }: NouvelleLigne) => {
     const id = nextNouveau--;
     patch({ nouveaux: { ...entete.nouveaux, [id]: produit } });
@@ -190,6 +202,9 @@ export function AchatSaisie({ serviceId, devise, today, unites, brouillon }: Pro
             onAdd={addProduit}
             onNew={setNouveau}
           />
+        </div>
+        <div className="field">
+          <BonLivraisonImport serviceId={serviceId} devise={devise} onAdd={addLivres} />
         </div>
         {errors['lignes'] && (
           <Message

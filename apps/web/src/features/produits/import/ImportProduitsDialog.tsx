@@ -1,27 +1,24 @@
 import type { ProduitImportLigne, ProduitImportResult } from '@comptoir/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/errors';
 import { http } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
 import {
+  ImportErrorsTable,
+  ImportFileFields,
+  useImportFile,
+} from '../../../components/import/ImportFileFields';
+import {
   IMPORT_FIELDS,
-  autoMap,
   convertRows,
-  missingRequired,
   serverRowErrors,
-  type ColumnMapping,
   type ImportField,
   type RowError,
 } from './mapping';
-import { readFile } from './read-file';
-
-const PREVIEW_ROWS = 5;
 
 interface Props {
   serviceId: number;
@@ -43,34 +40,24 @@ const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : 
  */
 export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
   const queryClient = useQueryClient();
-  const [fileName, setFileName] = useState<string | null>(null);
-  const [rows, setRows] = useState<string[][]>([]);
-  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const file = useImportFile(
+    IMPORT_FIELDS,
+    'Le fichier ne contient aucune ligne de produit sous ses en-têtes.',
+  );
+  const { data, mapping, missing } = file;
   const [errors, setErrors] = useState<RowError[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const headers = rows[0] ?? [];
-  const data = useMemo(() => rows.slice(1), [rows]);
-  const missing = mapping ? missingRequired(mapping) : [];
 
   const reset = () => {
     setErrors([]);
     setOutcome(null);
   };
 
-  const onFile = async (file: File | undefined) => {
+  const onFile = async (chosen: File | undefined) => {
     reset();
-    setRows([]);
-    setMapping(null);
-    if (!file) return;
-    setFileName(file.name);
     try {
-      const read = await readFile(file);
-      if (read.length < 2)
-        throw new Error('Le fichier ne contient aucune ligne de produit sous ses en-têtes.');
-      setRows(read);
-      setMapping(autoMap(read[0] ?? []));
+      await file.choose(chosen);
     } catch (error) {
       setOutcome({
         severity: 'error',
@@ -81,18 +68,6 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
       });
     }
   };
-
-  const preview = useMemo(() => {
-    if (!mapping) return [];
-    return data.slice(0, PREVIEW_ROWS).map((row, index) => {
-      const entry: Record<string, string | number> = { ligne: index + 1 };
-      for (const { field } of IMPORT_FIELDS) {
-        const column = mapping[field];
-        entry[field] = column === null ? '' : (row[column] ?? '');
-      }
-      return entry;
-    });
-  }, [data, mapping]);
 
   const send = async (dryRun: boolean) => {
     if (!mapping || !devise) return;
@@ -152,7 +127,7 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
 
   const setColumn = (field: ImportField, value: string) => {
     reset();
-    if (mapping) setMapping({ ...mapping, [field]: value === '' ? null : Number(value) });
+    file.setColumn(field, value);
   };
 
   const footer = (
@@ -189,77 +164,20 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
       modal
     >
       <div className="flex flex-column gap-3">
-        <div className="flex flex-column gap-1">
-          <label htmlFor="import-fichier" className="font-medium">
-            Fichier CSV ou Excel (.xlsx)
-          </label>
-          <input
-            id="import-fichier"
-            type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => void onFile(e.target.files?.[0])}
-          />
-          <small className="text-color-secondary">
-            Première ligne : les en-têtes (Nom, Référence, Code-barres, Catégorie, Marque, Unité,
-            Prix d'achat, Prix de vente, Prix de gros, TVA (%), Seuil d'alerte, Stock initial).
-            Montants et quantités comme dans un tableur français : « 1 234,50 », « 2 500 ».
-          </small>
-        </div>
-
-        {mapping && (
-          <>
-            <p className="m-0">
-              {fileName} : {plural(data.length, 'ligne', 'lignes')} de produits.
-            </p>
-            <fieldset className="border-1 surface-border border-round p-3">
-              <legend className="font-medium px-1">Colonnes du fichier</legend>
-              <div className="grid">
-                {IMPORT_FIELDS.map(({ field, label, required }) => (
-                  <div key={field} className="col-12 md:col-4 flex flex-column gap-1">
-                    <label htmlFor={`import-col-${field}`}>
-                      {label}
-                      {required ? ' *' : ''}
-                    </label>
-                    <select
-                      id={`import-col-${field}`}
-                      className="p-inputtext p-component"
-                      value={mapping[field] ?? ''}
-                      onChange={(e) => setColumn(field, e.target.value)}
-                    >
-                      <option value="">— Ne pas importer —</option>
-                      {headers.map((header, index) => (
-                        <option key={index} value={index}>
-                          {header || `Colonne ${index + 1}`}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                ))}
-              </div>
-            </fieldset>
-            {missing.length > 0 && (
-              <Message
-                severity="warn"
-                text={`Choisissez la colonne de : ${missing.join(', ')}.`}
-                className="w-full justify-content-start"
-              />
-            )}
-            <DataTable
-              value={preview}
-              size="small"
-              header="Aperçu des premières lignes"
-              aria-label="Aperçu"
-              scrollable
-            >
-              <Column field="ligne" header="Ligne" />
-              {IMPORT_FIELDS.filter(({ field }) => mapping[field] !== null).map(
-                ({ field, label }) => (
-                  <Column key={field} field={field} header={label} />
-                ),
-              )}
-            </DataTable>
-          </>
-        )}
+        <ImportFileFields
+          file={file}
+          idPrefix="import"
+          hint={
+            <>
+              Première ligne : les en-têtes (Nom, Référence, Code-barres, Catégorie, Marque, Unité,
+              Prix d'achat, Prix de vente, Prix de gros, TVA (%), Seuil d'alerte, Stock initial).
+              Montants et quantités comme dans un tableur français : « 1 234,50 », « 2 500 ».
+            </>
+          }
+          count={(n) => plural(n, 'ligne', 'lignes') + ' de produits'}
+          onFile={(f) => void onFile(f)}
+          onColumn={setColumn}
+        />
 
         {outcome && (
           <Message
@@ -270,20 +188,7 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
           />
         )}
 
-        {errors.length > 0 && (
-          <DataTable
-            value={errors}
-            size="small"
-            header="Erreurs"
-            aria-label="Erreurs de l'import"
-            paginator={errors.length > 10}
-            rows={10}
-          >
-            <Column field="ligne" header="Ligne" />
-            <Column field="champ" header="Champ" />
-            <Column field="message" header="Message" />
-          </DataTable>
-        )}
+        <ImportErrorsTable errors={errors} label="Erreurs de l'import" />
       </div>
     </Dialog>
   );

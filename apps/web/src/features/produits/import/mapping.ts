@@ -1,17 +1,19 @@
-import { parseMoney, parseQuantity, type ProduitImportLigne } from '@comptoir/shared';
+import { parseQuantity, type ProduitImportLigne } from '@comptoir/shared';
+import {
+  autoMapColumns,
+  missingColumns,
+  moneyCell,
+  type ColumnMappingOf,
+  type ColumnSpec,
+  type RowError,
+} from '../../../components/import/columns';
+
+export { normalizeHeader, type RowError } from '../../../components/import/columns';
 
 /** The fields of an imported row, in the order of the mapping form. */
 export type ImportField = keyof ProduitImportLigne;
 
-interface FieldSpec {
-  field: ImportField;
-  label: string;
-  required: boolean;
-  /** Headers recognised for this field, normalised (lower case, no accents, letters and digits only). */
-  aliases: string[];
-}
-
-export const IMPORT_FIELDS: readonly FieldSpec[] = [
+export const IMPORT_FIELDS: readonly ColumnSpec<ImportField>[] = [
   {
     field: 'nom',
     label: 'Nom',
@@ -81,46 +83,14 @@ export const FIELD_LABELS = Object.fromEntries(
 ) as Record<ImportField, string>;
 
 /** Column index of each field in the file, or null when not imported. */
-export type ColumnMapping = Record<ImportField, number | null>;
-
-export function normalizeHeader(header: string): string {
-  return header
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
-}
+export type ColumnMapping = ColumnMappingOf<ImportField>;
 
 /** Matches the file's headers to the fields by name; each column serves at most one field. */
-export function autoMap(headers: readonly string[]): ColumnMapping {
-  const normalized = headers.map(normalizeHeader);
-  const used = new Set<number>();
-  const mapping = {} as ColumnMapping;
-  for (const spec of IMPORT_FIELDS) {
-    let found: number | null = null;
-    for (const alias of spec.aliases) {
-      const index = normalized.findIndex((h, i) => h === alias && !used.has(i));
-      if (index >= 0) {
-        found = index;
-        break;
-      }
-    }
-    if (found !== null) used.add(found);
-    mapping[spec.field] = found;
-  }
-  return mapping;
-}
+export const autoMap = (headers: readonly string[]): ColumnMapping =>
+  autoMapColumns(IMPORT_FIELDS, headers);
 
-export function missingRequired(mapping: ColumnMapping): string[] {
-  return IMPORT_FIELDS.filter((f) => f.required && mapping[f.field] === null).map((f) => f.label);
-}
-
-export interface RowError {
-  /** Row number in the data (1 = first row under the headers), as the server counts them. */
-  ligne: number;
-  champ: string;
-  message: string;
-}
+export const missingRequired = (mapping: ColumnMapping): string[] =>
+  missingColumns(IMPORT_FIELDS, mapping);
 
 export interface ConvertedRows {
   lignes: ProduitImportLigne[];
@@ -167,7 +137,7 @@ export function convertRows(
         continue;
       }
       if (MONEY.includes(spec.field)) {
-        const value = parseMoney(raw.replace(/\s*(€|\$|f\s?cfa|[a-z]{3})$/i, ''), devise);
+        const value = moneyCell(raw, devise);
         if (value === null)
           fail(spec.field, `${label} « ${raw} » n'est pas un montant valide en ${devise}.`);
         else if (value < 0) fail(spec.field, `${label} ne peut pas être négatif.`);

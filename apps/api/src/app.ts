@@ -43,6 +43,7 @@ import { caissesRoutes } from './modules/caisses/caisses.routes.js';
 import { facturesRoutes } from './modules/factures/factures.routes.js';
 import { devisRoutes } from './modules/devis/devis.routes.js';
 import { journalRoutes } from './modules/journal/journal.routes.js';
+import { synchroRoutes } from './modules/synchro/synchro.routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -184,6 +185,7 @@ export async function buildApp(
   facturesRoutes(app, ctx);
   devisRoutes(app, ctx);
   journalRoutes(app, ctx);
+  synchroRoutes(app, ctx);
 
   defineRoute(app, ctx, {
     method: 'GET',

@@ -23,6 +23,7 @@ import { DEVIS_ROWS } from './authorization-matrix.devis.js';
 import { CAISSES_MATRIX } from './authorization-matrix.caisses.js';
 import { INVITATIONS_MATRIX } from './authorization-matrix.invitations.js';
 import { JOURNAL_ROWS } from './authorization-matrix.journal.js';
+import { SYNCHRO_ROWS } from './authorization-matrix.synchro.js';
 
 export {
   ACTORS,
@@ -675,4 +676,5 @@ export const MATRIX: MatrixRow[] = [
   ...DEVIS_ROWS,
   ...CAISSES_MATRIX,
   ...JOURNAL_ROWS,
+  ...SYNCHRO_ROWS,
 ];

@@ -48,5 +48,6 @@ export * from './schemas/inventaires.js';
 export * from './schemas/factures.js';
 export * from './french-sort.js';
 export * from './schemas/caisses.js';
+export * from './schemas/synchro.js';
 export * from './caisses/coupures.js';
 export * from './schemas/journal.js';

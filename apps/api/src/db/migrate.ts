@@ -20,6 +20,7 @@ import * as m017 from './migrations/017_invitations.js';
 import * as m018 from './migrations/018_caisses.js';
 import * as m023 from './migrations/023_tri_francais.js';
 import * as m019 from './migrations/019_journal.js';
+import * as m026 from './migrations/026_hors_ligne.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '018_caisses': m018,
   '023_tri_francais': m023,
   '019_journal': m019,
+  '026_hors_ligne': m026,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -44,6 +44,7 @@ import type * as Factures from './schema/factures.js';
 import type { CaissesTables } from './schema/caisses.js';
 import type { InvitationsTable, InvitationServicesTable } from './schema/invitations.js';
 import type { JournalTables } from './schema/journal.js';
+import type { SynchroTables } from './schema/synchro.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/catalogue.js';
@@ -56,13 +57,14 @@ export type * from './schema/factures.js';
 export type * from './schema/caisses.js';
 export type * from './schema/invitations.js';
 export type * from './schema/journal.js';
+export type * from './schema/synchro.js';
 
 /**
  * Tables as Kysely sees them. Conventions shared by SQLite and PostgreSQL:
  * timestamps are ISO 8601 UTC text, booleans are integers 0/1, money is an integer count of the
  * currency's minor unit, quantities are integers in thousandths.
  */
-export interface DB extends AchatsTables, CaissesTables, JournalTables {
+export interface DB extends AchatsTables, CaissesTables, JournalTables, SynchroTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   services: ServicesTable;

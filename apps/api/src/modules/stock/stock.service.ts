@@ -10,6 +10,12 @@ import { AppError, businessRule, notFound } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 
+/**
+ * A row changes now even when its movement is dated earlier (a sale made offline, demo data): the
+ * tills' catalogue refresh reads what changed after its cursor by `updated_at`.
+ */
+const changedAt = () => nowIso();
+
 export interface MovementInput {
   serviceId: number;
   produitId: number;
@@ -22,6 +28,8 @@ export interface MovementInput {
   userId: number | null;
   /** When it happened (ISO); now by default. Demo data of past days only. */
   at?: string;
+  /** The goods are already gone (a sale made offline): the quantity may go under zero. */
+  negatifPermis?: boolean;
 }
 
 /** 409 naming the product and what is on hand: « … : 3 kg disponibles. » */
@@ -100,10 +108,10 @@ export async function applyMovement(trx: Transaction<DB>, input: MovementInput):
   const now = input.at ?? nowIso();
   let update = trx
     .updateTable('produits')
-    .set({ quantite: sql`quantite + ${delta}`, updated_at: now })
+    .set({ quantite: sql`quantite + ${delta}`, updated_at: changedAt() })
     .where('id', '=', input.produitId)
     .where('service_id', '=', input.serviceId);
-  if (delta < 0) {
+  if (delta < 0 && !input.negatifPermis) {
     update = update.where((eb) =>
       eb.or([
         sql<boolean>`quantite + ${delta} >= 0`,
@@ -146,6 +154,8 @@ export interface MovementsInput {
   userId: number | null;
   /** When it happened (ISO); now by default. */
   at?: string;
+  /** The goods are already gone (a sale made offline): the quantity may go under zero. */
+  negatifPermis?: boolean;
   /** One entry per product (distinct ids); signed thousandths, never zero. */
   lignes: Array<{ produitId: number; quantite: number }>;
 }
@@ -182,6 +192,7 @@ export async function applyMovements(
     documentId: input.documentId,
     userId: input.userId,
     at: input.at,
+    negatifPermis: input.negatifPermis,
   };
   if (lignes.length === 1) {
     out.set(
@@ -212,12 +223,13 @@ export async function applyMovements(
   )} end)`;
   const updated = await trx
     .updateTable('produits')
-    .set({ quantite: sql`quantite + ${delta}`, updated_at: now })
+    .set({ quantite: sql`quantite + ${delta}`, updated_at: changedAt() })
     .where('id', 'in', ids)
     .where('service_id', '=', input.serviceId)
     .where((eb) =>
       eb.or([
         sql<boolean>`${delta} > 0`,
+        sql<boolean>`${sql.lit(input.negatifPermis ? 1 : 0)} = 1`,
         sql<boolean>`quantite + ${delta} >= 0`,
         eb.exists(
           eb

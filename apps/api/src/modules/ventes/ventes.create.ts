@@ -7,6 +7,7 @@ import type { DB, ServicesTable } from '../../db/schema.js';
 import { now as currentTime } from '../../db/time.js';
 import { prepareVente, type LigneFixee, type VenteACreer } from './ventes.prepare.js';
 import { readVente } from './ventes.read.js';
+import type { VenteCaisseOptions } from './ventes.write.js';
 
 type Service = Selectable<ServicesTable>;
 
@@ -23,6 +24,8 @@ export interface CreateOptions {
   fixees?: readonly LigneFixee[];
   /** Runs in the sale's transaction once it is written (a converted quote marks itself). */
   apres?: (trx: Transaction<DB>, venteId: number) => Promise<void>;
+  /** A sale of a register's series, made by the till (modules/synchro). */
+  horsLigne?: VenteCaisseOptions;
 }
 
 /** The canonical request without its key: sha-256 of it tells a replay from another cart. */
@@ -84,7 +87,7 @@ export async function recordVente(
   input: VenteACreer,
   options: CreateOptions = {},
 ): Promise<CreatedVente> {
-  const empreinte = empreinteVente(input);
+  const empreinte = options.horsLigne?.empreinte ?? empreinteVente(input);
   const now = options.now ?? currentTime();
   const oneTransaction = !isPostgres(db);
   const { value, replayed } = await idempotentWrite(
@@ -106,6 +109,7 @@ export async function recordVente(
         empreinte,
         now,
         options.fixees,
+        options.horsLigne,
       );
       const write = async (trx: Transaction<DB>) => {
         const id = await prepared(trx);

@@ -11,7 +11,7 @@ import {
 import { businessRule, notFound, validationError } from '../../core/errors.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
-import { writeVente, type PreparedVente } from './ventes.write.js';
+import { writeVente, type PreparedVente, type VenteCaisseOptions } from './ventes.write.js';
 
 type Service = Selectable<ServicesTable>;
 
@@ -45,6 +45,7 @@ export async function prepareVente(
   empreinte: string,
   now: Date,
   fixees?: readonly LigneFixee[],
+  horsLigne?: VenteCaisseOptions,
 ): Promise<(trx: Transaction<DB>) => Promise<number>> {
   const typeVente = await db
     .selectFrom('types_ventes')
@@ -98,7 +99,7 @@ export async function prepareVente(
   for (const l of input.lignes) {
     if (l.produitId === null) continue;
     const p = byId.get(l.produitId)!;
-    if (p.actif !== 1)
+    if (p.actif !== 1 && !horsLigne)
       throw businessRule(`Le produit « ${p.nom} » est désactivé : il ne peut pas être vendu.`);
     if (p.fractionnable !== 1 && !isWholeQuantity(l.quantite))
       throw businessRule(
@@ -170,6 +171,7 @@ export async function prepareVente(
     rendus,
     money,
     now,
+    horsLigne,
   };
   return (trx) => writeVente(trx, prepared);
 }

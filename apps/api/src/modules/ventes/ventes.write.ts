@@ -1,12 +1,15 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { calculerVente } from '@comptoir/shared';
 import { lockParty } from '../../db/locks.js';
+import { AppError } from '../../core/errors.js';
 import { nextNumero } from '../../db/numbering.js';
+import { nextNumeroCaisse } from '../../db/numbering-caisse.js';
+import { nowIso as receivedAt } from '../../db/time.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { imputerAvoirs } from '../dettes/dettes.allocation.js';
 import { checkPlafondCredit } from '../dettes/dettes.plafond.js';
 import { refreshVenteStatut } from '../dettes/dettes.statut.js';
-import { documentSession } from '../caisses/caisses.session.js';
+import { documentSession, lockOpenSession } from '../caisses/caisses.session.js';
 import { journaliser } from '../journal/journal.append.js';
 import { applyMovements } from '../stock/stock.service.js';
 import type { VenteACreer } from './ventes.prepare.js';
@@ -39,6 +42,34 @@ export interface PreparedVente {
   rendus: number[];
   money: (v: number) => string;
   now: Date;
+  horsLigne?: VenteCaisseOptions;
+}
+
+/**
+ * A sale the till numbered in its register's series (modules/synchro): the goods are gone, so it
+ * is recorded even for an inactive product, with stock going under zero, over a credit limit, or
+ * with the register's session closed meanwhile (then on no session).
+ */
+export interface VenteCaisseOptions {
+  caisseId: number;
+  /** The number the till gave in the register's series (db/numbering-caisse.ts). */
+  sequence: number;
+  /** When the till validated it (its clock). */
+  faiteLe: string;
+  /** Fingerprint of the till's request (replays of the same sale). */
+  empreinte: string;
+}
+
+/** The register's open session, or null for a sale the till made (never refused for a closed one). */
+async function sessionOf(trx: Transaction<DB>, prepared: PreparedVente): Promise<number | null> {
+  const { service, input, horsLigne } = prepared;
+  if (!horsLigne) return documentSession(trx, service.id, input.caisseId);
+  try {
+    return await lockOpenSession(trx, service.id, horsLigne.caisseId);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 409) return null;
+    throw error;
+  }
 }
 
 /**
@@ -51,13 +82,20 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
   const { calcul, paye, reste, rendus, money } = prepared;
   const nowIso = prepared.now.toISOString();
   // The register's open session first (lock order: session, party, counter, products).
-  const sessionId = await documentSession(trx, service.id, input.caisseId);
+  const { horsLigne } = prepared;
+  const sessionId = await sessionOf(trx, prepared);
   if (reste > 0) {
     // The customer first (lock order: party, counter, products): their credit sales queue.
     await lockParty(trx, 'clients', service.id, client!.id);
-    await checkPlafondCredit(trx, service.id, client!, reste, money);
+    if (!horsLigne) await checkPlafondCredit(trx, service.id, client!, reste, money);
   }
-  const numero = await nextNumero(trx, service, 'vente', prepared.now);
+  // A sale at a register takes the register's series (made online: the server's next number).
+  const caisseId = horsLigne?.caisseId ?? input.caisseId;
+  const serie =
+    caisseId === undefined
+      ? null
+      : await nextNumeroCaisse(trx, service, caisseId, prepared.now, horsLigne?.sequence);
+  const numero = serie?.numero ?? (await nextNumero(trx, service, 'vente', prepared.now));
   const { id } = await trx
     .insertInto('ventes')
     .values({
@@ -85,6 +123,19 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (serie)
+    await trx
+      .insertInto('ventes_caisse')
+      .values({
+        vente_id: id,
+        service_id: service.id,
+        caisse_id: caisseId!,
+        annee: serie.annee,
+        sequence: serie.sequence,
+        faite_le: horsLigne?.faiteLe ?? nowIso,
+        recue_le: receivedAt(),
+      })
+      .execute();
   const lignes = input.lignes.map((l, i) => {
     const produit = produits[i]!;
     const c = calcul.lignes[i]!;
@@ -147,6 +198,7 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
     documentId: id,
     userId,
     at: nowIso,
+    negatifPermis: Boolean(horsLigne),
     lignes: [...sorties].map(([produitId, quantite]) => ({ produitId, quantite: -quantite })),
   });
   if (reste > 0) {

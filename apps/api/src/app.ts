@@ -44,6 +44,7 @@ import { facturesRoutes } from './modules/factures/factures.routes.js';
 import { devisRoutes } from './modules/devis/devis.routes.js';
 import { journalRoutes } from './modules/journal/journal.routes.js';
 import { synchroRoutes } from './modules/synchro/synchro.routes.js';
+import { scheduleClotures } from './modules/journal/journal.housekeeping.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -158,6 +159,7 @@ export async function buildApp(
 
   authRoutes(app, ctx);
   schedulePurge(app, ctx);
+  scheduleClotures(app, ctx);
   accountRoutes(app, ctx);
   filesRoutes(app, ctx);
   servicesRoutes(app, ctx);

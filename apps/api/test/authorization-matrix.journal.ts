@@ -17,4 +17,23 @@ export const JOURNAL_ROWS: MatrixRow[] = [
     expect: OWNER,
     otherShop: otherShopOf(OWNER),
   },
+  {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal/cle',
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+  },
+  {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal/clotures',
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+  },
+  {
+    method: 'POST',
+    url: '/api/services/:serviceId/journal/clotures',
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+    call: () => ({ body: { periode: 'jour' } }),
+  },
 ];

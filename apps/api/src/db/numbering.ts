@@ -19,6 +19,9 @@ const PREFIXES = {
   avoir: { fixed: 'AV' },
   mouvement_caisse: { fixed: 'MC' },
   rapport_z: { fixed: 'Z' },
+  cloture_jour: { fixed: 'CJ' },
+  cloture_mois: { fixed: 'CM' },
+  cloture_exercice: { fixed: 'CE' },
 } as const satisfies Record<string, { column: PrefixColumn } | { fixed: string }>;
 
 export type DocumentKind = keyof typeof PREFIXES;

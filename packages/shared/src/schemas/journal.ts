@@ -36,4 +36,54 @@ export const JOURNAL_TYPE_LABELS: Record<string, string> = {
   reglement: 'Règlement',
   facture: 'Facture',
   avoir: 'Avoir',
+  cloture_jour: 'Clôture journalière',
+  cloture_mois: 'Clôture mensuelle',
+  cloture_exercice: 'Clôture annuelle',
 };
+
+/** Closures of the journal (docs/regles-metier.md « Clôtures »). */
+export const PERIODES_CLOTURE = ['jour', 'mois', 'exercice'] as const;
+export const PERIODE_CLOTURE_LABELS: Record<(typeof PERIODES_CLOTURE)[number], string> = {
+  jour: 'Clôture journalière',
+  mois: 'Clôture mensuelle',
+  exercice: 'Clôture annuelle',
+};
+
+export const clotureJournalInputSchema = z.object({
+  periode: z.enum(PERIODES_CLOTURE, { error: 'Choisissez la période : jour, mois ou exercice.' }),
+});
+export type ClotureJournalInput = z.infer<typeof clotureJournalInputSchema>;
+
+const montantsSchema = z.object({
+  ht: z.number().int(),
+  tva: z.number().int(),
+  ttc: z.number().int(),
+});
+
+/** A closure: its journal entry and what it adds up (amounts in minor units). */
+export const clotureJournalSchema = z.object({
+  sequence: z.number().int(),
+  reference: z.string(),
+  horodatage: z.string(),
+  periode: z.enum(PERIODES_CLOTURE),
+  debut: z.string(),
+  fin: z.string(),
+  depuis: z.number().int(),
+  jusqua: z.number().int(),
+  evenements: z.number().int(),
+  automatique: z.boolean(),
+  ventes: montantsSchema.extend({ nombre: z.number().int() }),
+  retours: montantsSchema.extend({ nombre: z.number().int() }),
+  tva: z.array(montantsSchema.extend({ taux: z.number().int() })),
+  paiements: z.array(z.object({ mode: z.string(), montant: z.number().int() })),
+  total: montantsSchema,
+  grandTotal: montantsSchema,
+  signature: z.string(),
+});
+export type ClotureJournal = z.infer<typeof clotureJournalSchema>;
+
+export const journalCleSchema = z.object({
+  /** The installation's Ed25519 public key (PEM, SubjectPublicKeyInfo). */
+  clePublique: z.string(),
+});
+export type JournalCle = z.infer<typeof journalCleSchema>;

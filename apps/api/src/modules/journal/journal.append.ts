@@ -40,8 +40,12 @@ export function ligneCanonique(e: EntreeChainee): string {
   );
 }
 
+/** The bytes an entry's hash covers (and a closure's signature): previous hash, newline, line. */
+export const messageEntree = (hashPrecedent: string, e: EntreeChainee): string =>
+  `${hashPrecedent}\n${ligneCanonique(e)}`;
+
 export const hashEntree = (hashPrecedent: string, e: EntreeChainee): string =>
-  sha256(`${hashPrecedent}\n${ligneCanonique(e)}`);
+  sha256(messageEntree(hashPrecedent, e));
 
 /**
  * Appends an event to its shop's journal, in the caller's transaction (the event's own): the
@@ -54,6 +58,8 @@ export async function journaliser(
   trx: Transaction<DB>,
   serviceId: number,
   evenement: Evenement,
+  /** Closures: signs the entry's message (journal.cle.ts), stored in `signature`. */
+  signer?: (message: string) => string,
 ): Promise<{ sequence: number; hash: string }> {
   const tete = await trx
     .insertInto('journal_tetes')
@@ -71,10 +77,11 @@ export async function journaliser(
     horodatage: evenement.horodatage ?? nowIso(),
     contenu: canonical(evenement.contenu),
   };
-  const hash = hashEntree(tete.hash, entree);
+  const message = messageEntree(tete.hash, entree);
+  const hash = sha256(message);
   await trx
     .insertInto('journal_entrees')
-    .values({ ...entree, hash_precedent: tete.hash, hash })
+    .values({ ...entree, hash_precedent: tete.hash, hash, signature: signer?.(message) ?? null })
     .execute();
   await trx
     .updateTable('journal_tetes')

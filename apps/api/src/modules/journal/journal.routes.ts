@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { journalEntreeSchema, journalVerificationSchema, problemSchema } from '@comptoir/shared';
+import {
+  clotureJournalInputSchema,
+  clotureJournalSchema,
+  journalCleSchema,
+  journalEntreeSchema,
+  journalVerificationSchema,
+  problemSchema,
+} from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
-import { dernieresEntrees } from './journal.repository.js';
+import { cloturer } from './journal.clotures.js';
+import { cleInstallation } from './journal.cle.js';
+import { clotureDe, dernieresEntrees, listeClotures } from './journal.repository.js';
 import { verifierJournal } from './journal.verify.js';
 
 const TAGS = ['Intégrité'];
@@ -41,6 +50,60 @@ export function journalRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: ({ user, service }) => {
       requireShopOwner(user, service);
       return verifierJournal(db, service.id);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal/cle',
+    summary:
+      'Clé publique Ed25519 de l’installation (propriétaire), qui signe les clôtures et les archives',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    responses: { 200: journalCleSchema, 403: problemSchema, 404: problemSchema },
+    handler: async ({ user, service }) => {
+      requireShopOwner(user, service);
+      return { clePublique: (await cleInstallation(db)).publicKeyPem };
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal/clotures',
+    summary:
+      'Clôtures journalières, mensuelles et annuelles de la boutique (propriétaire), les plus récentes d’abord',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    responses: { 200: z.array(clotureJournalSchema), 403: problemSchema, 404: problemSchema },
+    handler: ({ user, service }) => {
+      requireShopOwner(user, service);
+      return listeClotures(db, service.id);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/services/:serviceId/journal/clotures',
+    summary:
+      'Clôture la période (jour, mois ou exercice) maintenant : totaux par taux de TVA et par mode de paiement de toutes les opérations depuis la clôture précédente, grand total perpétuel, signée (propriétaire)',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    body: clotureJournalInputSchema,
+    responses: {
+      201: clotureJournalSchema,
+      400: problemSchema,
+      403: problemSchema,
+      404: problemSchema,
+    },
+    handler: async ({ user, service, body, reply }) => {
+      requireShopOwner(user, service);
+      const faite = await cloturer(db, service.id, body.periode, { utilisateur: user.id });
+      if (!faite) throw new Error('Une clôture manuelle a toujours lieu.');
+      void reply.status(201);
+      return clotureDe(db, service.id, faite.sequence);
     },
   });
 }

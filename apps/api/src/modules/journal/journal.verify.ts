@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { JournalVerification } from '@comptoir/shared';
 import type { DB } from '../../db/schema.js';
-import { GENESE, hashEntree } from './journal.append.js';
+import { GENESE, messageEntree } from './journal.append.js';
+import { signatureValide } from './journal.cle.js';
+import { sha256 } from '../../core/idempotence.js';
 
 const PAGE = 5000;
 
@@ -15,6 +17,7 @@ export async function verifierJournal(
   db: Kysely<DB>,
   serviceId: number,
 ): Promise<JournalVerification> {
+  const cle = await db.selectFrom('journal_cle').select('cle_publique').executeTakeFirst();
   let attendu = 1;
   let precedent = GENESE;
   for (;;) {
@@ -30,6 +33,7 @@ export async function verifierJournal(
         'contenu',
         'hash_precedent',
         'hash',
+        'signature',
       ])
       .where('service_id', '=', serviceId)
       .where('sequence', '>=', attendu)
@@ -52,9 +56,17 @@ export async function verifierJournal(
         return rupture(
           `L’entrée n° ${attendu} ne suit pas l’entrée précédente (empreinte précédente différente).`,
         );
-      if (hashEntree(precedent, e) !== e.hash)
+      const message = messageEntree(precedent, e);
+      if (sha256(message) !== e.hash)
         return rupture(
           `L’entrée n° ${attendu} a été modifiée : son empreinte ne correspond plus à son contenu.`,
+        );
+      if (
+        e.type.startsWith('cloture_') &&
+        !(cle && e.signature && signatureValide(cle.cle_publique, message, e.signature))
+      )
+        return rupture(
+          `La clôture n° ${attendu} ne porte pas une signature valide de la clé de l’installation.`,
         );
       precedent = e.hash;
       attendu += 1;

@@ -8,6 +8,7 @@ import { WithShop } from '../../components/WithShop';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentShop } from '../../lib/shop';
 import { useDernieresEntrees, useVerification } from './api';
+import { Clotures } from './Clotures';
 
 function Verification({ serviceId }: { serviceId: number }) {
   const verifier = useVerification(serviceId);
@@ -49,11 +50,12 @@ function Integrite({ serviceId }: { serviceId: number }) {
     <div className="card-surface flex flex-column gap-3">
       <PageHeader title="Intégrité" />
       <p className="m-0">
-        Chaque vente, retour et règlement est inscrit dans le journal inaltérable de la boutique,
-        chaque entrée scellée par l’empreinte SHA-256 de la précédente. La vérification recalcule
-        toute la chaîne et nomme la première entrée qui ne correspond pas.
+        Chaque vente, retour, règlement et clôture est inscrit dans le journal inaltérable de la
+        boutique, chaque entrée scellée par l’empreinte SHA-256 de la précédente. La vérification
+        recalcule toute la chaîne et nomme la première entrée qui ne correspond pas.
       </p>
       <Verification serviceId={serviceId} />
+      <Clotures serviceId={serviceId} />
       <h2 className="m-0 text-xl">Dernières entrées</h2>
       {entrees.isError && <Message severity="error" text={errorMessage(entrees.error)} />}
       <DataTable

@@ -1,5 +1,11 @@
-import type { JournalEntree, JournalVerification } from '@comptoir/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  ClotureJournal,
+  ClotureJournalInput,
+  JournalCle,
+  JournalEntree,
+  JournalVerification,
+} from '@comptoir/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { shopPath } from '../../lib/shop';
 
@@ -14,3 +20,26 @@ export const useVerification = (serviceId: number) =>
   useMutation({
     mutationFn: () => http.get<JournalVerification>(shopPath(serviceId, 'journal/verification')),
   });
+
+/** Closures (`…/journal/clotures`) and the installation's public key (`…/journal/cle`). */
+export const useClotures = (serviceId: number) =>
+  useQuery({
+    queryKey: ['journal', serviceId, 'clotures'],
+    queryFn: () => http.get<ClotureJournal[]>(shopPath(serviceId, 'journal/clotures')),
+  });
+
+export const useCle = (serviceId: number) =>
+  useQuery({
+    queryKey: ['journal', 'cle'],
+    queryFn: () => http.get<JournalCle>(shopPath(serviceId, 'journal/cle')),
+    staleTime: Infinity,
+  });
+
+export function useCloturer(serviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (periode: ClotureJournalInput['periode']) =>
+      http.post<ClotureJournal>(shopPath(serviceId, 'journal/clotures'), { periode }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['journal', serviceId] }),
+  });
+}

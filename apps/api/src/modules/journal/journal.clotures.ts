@@ -1,0 +1,161 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { addDays, localDate, shopTimeZone, startOfLocalDayUtc } from '@comptoir/shared';
+import type { DB } from '../../db/schema.js';
+import { nextNumero } from '../../db/numbering.js';
+import { now, nowIso } from '../../db/time.js';
+import { journaliser } from './journal.append.js';
+import { cleInstallation } from './journal.cle.js';
+import { totaux, ZERO, type Montants, type TotauxCloture } from './journal.totaux.js';
+
+/** Closures (docs/regles-metier.md « Clôtures »): a day, a month, a fiscal (calendar) year. */
+export const PERIODES = ['jour', 'mois', 'exercice'] as const;
+export type Periode = (typeof PERIODES)[number];
+
+/** The events a closure adds up. */
+export const EVENEMENTS = ['vente', 'retour', 'reglement'];
+
+/** What a closure entry records (its canonical content). */
+export interface ContenuCloture extends TotauxCloture {
+  periode: Periode;
+  /** Local calendar days of the first and last event covered ('YYYY-MM-DD'). */
+  debut: string;
+  fin: string;
+  fuseau: string;
+  /** Journal sequences covered: every event after the previous closure of the kind, to `jusqua`. */
+  depuis: number;
+  jusqua: number;
+  evenements: number;
+  /** null: the automatic closure at the shop's midnight; else the owner who closed. */
+  utilisateur: number | null;
+}
+
+/** First and last calendar day ('YYYY-MM-DD') of the period of `periode` holding `jour`. */
+export function bornes(periode: Periode, jour: string): { debut: string; fin: string } {
+  if (periode === 'jour') return { debut: jour, fin: jour };
+  if (periode === 'exercice')
+    return { debut: `${jour.slice(0, 4)}-01-01`, fin: `${jour.slice(0, 4)}-12-31` };
+  const [y, m] = [Number(jour.slice(0, 4)), Number(jour.slice(5, 7))];
+  const suivant = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return { debut: `${jour.slice(0, 7)}-01`, fin: addDays(suivant, -1) };
+}
+
+/** The last closure of a kind in a shop: its content, or null. */
+export async function derniereCloture(
+  db: Kysely<DB> | Transaction<DB>,
+  serviceId: number,
+  periode: Periode,
+): Promise<ContenuCloture | null> {
+  const row = await db
+    .selectFrom('journal_entrees')
+    .select('contenu')
+    .where('service_id', '=', serviceId)
+    .where('type', '=', `cloture_${periode}`)
+    .orderBy('sequence', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.contenu) as ContenuCloture) : null;
+}
+
+export interface ClotureFaite {
+  sequence: number;
+  reference: string;
+  contenu: ContenuCloture;
+}
+
+/**
+ * Closes a shop's period: one journal entry `cloture_<periode>` numbered CJ/CM/CE-YYYY-NNNNNN,
+ * covering every event (sale, return, repayment) after the previous closure of the same kind —
+ * by journal sequence, so that no event is left out or counted twice —, with its totals and the
+ * perpetual grand total (the previous closure's plus this one's), signed with the installation's
+ * Ed25519 key and chained like any entry. `automatique`: only the events of the first period
+ * not yet closed, and only once that period has ended (the shop's midnight, its time zone).
+ * The owner may close a period without events (totals zero); the automatic closure only closes
+ * events. Returns null when there is nothing to close automatically.
+ */
+export async function cloturer(
+  db: Kysely<DB>,
+  serviceId: number,
+  periode: Periode,
+  par: { utilisateur: number } | 'automatique',
+): Promise<ClotureFaite | null> {
+  const cle = await cleInstallation(db);
+  return db.transaction().execute(async (trx) => {
+    // The head's row lock (PostgreSQL): closures and events of the shop queue behind it.
+    await trx
+      .updateTable('journal_tetes')
+      .set({ sequence: sql`sequence` })
+      .where('service_id', '=', serviceId)
+      .execute();
+    const shop = await trx
+      .selectFrom('services')
+      .selectAll()
+      .where('id', '=', serviceId)
+      .executeTakeFirstOrThrow();
+    const tz = shopTimeZone(shop.pays);
+    const precedente = await derniereCloture(trx, serviceId, periode);
+    const apres = precedente?.jusqua ?? 0;
+    const evenements = () =>
+      trx
+        .selectFrom('journal_entrees')
+        .where('service_id', '=', serviceId)
+        .where('type', 'in', EVENEMENTS)
+        .where('sequence', '>', apres);
+    const premier = await evenements()
+      .select('horodatage')
+      .orderBy('sequence')
+      .limit(1)
+      .executeTakeFirst();
+    // The owner may close a period without events (a closure of zeros); the automatic one not.
+    if (!premier && par === 'automatique') return null;
+    let limite: number | null = null;
+    if (premier && par === 'automatique') {
+      const jour = localDate(new Date(premier.horodatage), tz);
+      const fin = startOfLocalDayUtc(addDays(bornes(periode, jour).fin, 1), tz);
+      if (fin > nowIso()) return null;
+      const dernier = await evenements()
+        .select((eb) => eb.fn.max('sequence').as('s'))
+        .where('horodatage', '<', fin)
+        .executeTakeFirst();
+      limite = Number(dernier?.s);
+    }
+    const rows = await evenements()
+      .select(['sequence', 'type', 'horodatage', 'contenu'])
+      .$if(limite !== null, (q) => q.where('sequence', '<=', limite!))
+      .orderBy('sequence')
+      .execute();
+    const gt: Montants = precedente?.grandTotal ?? ZERO;
+    const today = localDate(now(), tz);
+    const contenu: ContenuCloture = {
+      periode,
+      debut: rows.length ? localDate(new Date(rows[0]!.horodatage), tz) : today,
+      fin: rows.length ? localDate(new Date(rows.at(-1)!.horodatage), tz) : today,
+      fuseau: tz,
+      depuis: rows.length ? Number(rows[0]!.sequence) : apres + 1,
+      jusqua: rows.length ? Number(rows.at(-1)!.sequence) : apres,
+      evenements: rows.length,
+      utilisateur: par === 'automatique' ? null : par.utilisateur,
+      ...totaux(rows, gt),
+    };
+    const reference = await nextNumero(trx, shop, `cloture_${periode}`, now());
+    const { sequence } = await journaliser(
+      trx,
+      serviceId,
+      { type: `cloture_${periode}`, reference, contenu: { ...contenu } },
+      cle.signer,
+    );
+    return { sequence, reference, contenu };
+  });
+}
+
+/**
+ * The automatic closures (housekeeping): for every shop with a journal, each day, month and
+ * year that ended with events not closed yet is closed, oldest first, one period at a time.
+ */
+export async function cloturerEchues(db: Kysely<DB>): Promise<number> {
+  const shops = await db.selectFrom('journal_tetes').select('service_id').execute();
+  let closed = 0;
+  for (const { service_id } of shops)
+    for (const periode of PERIODES)
+      while (await cloturer(db, service_id, periode, 'automatique')) closed += 1;
+  return closed;
+}

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO } from './support/constants';
+import { api, key } from './support/api';
 import { loginAs } from './support/pages';
 import { chooseOption } from './support/prime';
 
@@ -9,33 +10,6 @@ import { chooseOption } from './support/prime';
  * shows their quantities and revenue, sorts by revenue, exports a real workbook; the stock value of
  * their category is Σ stock × cost; the dashboard fits a 360 px phone without horizontal scroll.
  */
-
-/** Calls the API as the logged-in page does (token, anti-forgery cookie echoed). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = document.cookie
-        .split(';')
-        .map((c) => c.trim().split('='))
-        .find(([name]) => name === 'XSRF-TOKEN')?.[1];
-      const shop = (JSON.parse(localStorage.getItem('service')!) as { id: number }).id;
-      const r = await fetch(path.replace(':shop', String(shop)), {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('token')}`,
-          'content-type': 'application/json',
-          ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        },
-        body: body === undefined ? null : JSON.stringify(body),
-      });
-      if (!r.ok) throw new Error(`${method} ${path} : ${r.status} ${await r.text()}`);
-      return r.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
-
-const key = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 test('rapport produits : quantités et CA des ventes, tri par CA, export Excel, valeur du stock', async ({
   page,

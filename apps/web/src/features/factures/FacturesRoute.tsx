@@ -2,6 +2,7 @@ import { formatMoney, type FacturePage } from '@comptoir/shared';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
+import { ListTotaux } from '../../components/list/ListTotaux';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { WithShop } from '../../components/WithShop';
@@ -25,18 +26,7 @@ function Totaux({ totaux, devise }: { totaux: FacturePage['totaux'] | undefined;
         ['Reste à payer', formatMoney(totaux.reste, devise)],
       ]
     : [];
-  return (
-    <dl className="grid m-0 mb-3" aria-label="Totaux des factures filtrées">
-      {items.map(([label, value]) => (
-        <div key={label} className="col-6 md:col">
-          <div className="surface-100 border-round p-2">
-            <dt className="text-sm text-color-secondary">{label}</dt>
-            <dd className="m-0 text-lg font-semibold white-space-nowrap">{value}</dd>
-          </div>
-        </div>
-      ))}
-    </dl>
-  );
+  return <ListTotaux items={items} label="Totaux des factures filtrées" />;
 }
 
 function Factures({ serviceId }: { serviceId: number }) {

@@ -3,8 +3,10 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { pagedTableProps } from '../../components/paged-table';
+import { CardList } from '../../components/list/CardList';
+import { pagedCardsProps, pagedTableProps } from '../../components/paged-table';
 import type { useListParams } from '../../lib/use-list-params';
+import { useIsPhone } from '../../lib/use-phone';
 import { FactureStatutTags } from './statut';
 
 interface Props {
@@ -18,9 +20,37 @@ interface Props {
 
 const day = (d: string) => formatDate(`${d}T12:00:00Z`, 'UTC');
 
-/** A page of the shop's invoices, server-paged and sorted, newest first by default. */
+/**
+ * A page of the shop's invoices, server-paged and sorted, newest first by default; on a phone,
+ * cards (number, total TTC, status, then date, customer, due date and what remains).
+ */
 export function FacturesTable({ page, loading, list, devise, timeZone, header }: Props) {
   const money = (value: number) => formatMoney(value, devise);
+  const phone = useIsPhone();
+  if (phone)
+    return (
+      <CardList
+        value={page?.items ?? []}
+        rowKey={(f) => f.id}
+        label="Factures"
+        emptyMessage="Aucune facture"
+        loading={loading}
+        header={header}
+        paging={pagedCardsProps(list, page?.total ?? 0)}
+        testId="factures-cards"
+        card={(f) => ({
+          title: <Link to={`/pages/factures/${f.id}`}>{f.numero}</Link>,
+          amount: money(f.totalTtc),
+          status: <FactureStatutTags statut={f.statut} credit={f.credit} />,
+          details: [
+            formatDate(f.createdAt, timeZone),
+            f.client.nom,
+            `Échéance : ${day(f.echeance)}`,
+            ...(f.reste > 0 ? [`Reste : ${money(f.reste)}`] : []),
+          ],
+        })}
+      />
+    );
   return (
     <DataTable
       value={page?.items ?? []}

@@ -2,8 +2,6 @@ import type {
   Avoir,
   AvoirInput,
   Client,
-  ClientInput,
-  ClientPage,
   Facture,
   FactureInput,
   FacturePage,
@@ -72,21 +70,6 @@ export const useCreateFacture = (serviceId: number) =>
     touched(serviceId),
   );
 
-/** A customer's record (the buyer's billing address before invoicing a sale without customer). */
-export function useClient(serviceId: number, id: number | null) {
-  return useQuery({
-    queryKey: ['clients', serviceId, 'one', String(id)],
-    queryFn: () => http.get<Client>(shopPath(serviceId, `clients/${id}`)),
-    enabled: id !== null,
-  });
-}
-
-/** A customer created at invoicing, with a name and a phone (its address follows). */
-export const createClient = (serviceId: number, body: ClientInput) =>
-  http
-    .post<Client>(shopPath(serviceId, 'clients'), body)
-    .then((c) => ({ id: c.id, nom: c.nom, telephone: c.telephone }));
-
 /**
  * A sale without customer invoiced to the buyer: the billing address saved on the customer's record
  * first when it changed (an invoice names its buyer), then the invoice.
@@ -116,9 +99,4 @@ export const envoyer = (path: string, email: string | null) =>
 /** A file of the API (PDF, XML) as a Blob. */
 export const fetchFile = (path: string) => http.blob(path);
 
-export const searchClients = (serviceId: number, q: string) =>
-  http
-    .get<ClientPage>(shopPath(serviceId, 'clients'), {
-      query: { q, actif: true, size: 8, sort: 'nom,asc' },
-    })
-    .then((p) => p.items.map((c) => ({ id: c.id, nom: c.nom, telephone: c.telephone })));
+export { createClient, searchClients, useClient } from '../../components/document/clients';

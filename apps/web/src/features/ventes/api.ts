@@ -1,12 +1,4 @@
-import type {
-  Client,
-  ClientInput,
-  ClientPage,
-  TiersRef,
-  TypeVentePage,
-  Vente,
-  VenteInput,
-} from '@comptoir/shared';
+import type { TypeVentePage, Vente, VenteInput } from '@comptoir/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { shopPath } from '../../lib/shop';
@@ -42,16 +34,5 @@ export const useCreateVente = (serviceId: number) =>
     ],
   );
 
-const tiersOf = (c: Client): TiersRef => ({ id: c.id, nom: c.nom, telephone: c.telephone });
-
-/** Active customers matching a name or a phone. */
-export const searchClients = (serviceId: number, q: string) =>
-  http
-    .get<ClientPage>(shopPath(serviceId, 'clients'), {
-      query: { q, actif: true, size: 8, sort: 'nom,asc' },
-    })
-    .then((p) => p.items.map(tiersOf));
-
-/** A customer created from a sale, with a name and a phone. */
-export const createClient = (serviceId: number, body: ClientInput) =>
-  http.post<Client>(shopPath(serviceId, 'clients'), body).then(tiersOf);
+// The customer search and creation of every document screen.
+export { createClient, searchClients } from '../../components/document/clients';

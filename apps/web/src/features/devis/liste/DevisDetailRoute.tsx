@@ -9,7 +9,7 @@ import { WithShop } from '../../../components/WithShop';
 import { formatDay } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { useDevis } from '../api';
-import { DevisTotaux } from '../DevisTotaux';
+import { DocumentTotaux } from '../../../components/document/DocumentTotaux';
 import { DevisStatutTag } from '../statut';
 import { DevisActions } from './DevisActions';
 
@@ -108,7 +108,7 @@ function DevisDetail({ serviceId, id }: { serviceId: number; id: number }) {
         />
       </DataTable>
       <div className="flex justify-content-end mt-3">
-        <DevisTotaux totaux={d} devise={d.devise} />
+        <DocumentTotaux totaux={d} devise={d.devise} testId="devis-totaux" />
       </div>
       {d.note && <p className="mt-3 mb-0">{`Note : ${d.note}`}</p>}
       {d.conditions && <p className="mt-2 mb-0">{`Conditions : ${d.conditions}`}</p>}

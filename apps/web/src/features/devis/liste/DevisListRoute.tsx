@@ -13,8 +13,10 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { Link, useNavigate } from 'react-router';
+import { CardList } from '../../../components/list/CardList';
+import { ListTotaux } from '../../../components/list/ListTotaux';
 import { PageHeader } from '../../../components/PageHeader';
-import { pagedTableProps } from '../../../components/paged-table';
+import { pagedCardsProps, pagedTableProps } from '../../../components/paged-table';
 import { SearchBox } from '../../../components/SearchBox';
 import { WithShop } from '../../../components/WithShop';
 import { formatDay } from '../../../lib/dates';
@@ -22,6 +24,7 @@ import { errorMessage } from '../../../lib/errors';
 import type { ListSpec } from '../../../lib/list-params';
 import { useCurrentShop } from '../../../lib/shop';
 import { useClampedPage, useListParams } from '../../../lib/use-list-params';
+import { useIsPhone } from '../../../lib/use-phone';
 import { useDevisList } from '../api';
 import { DevisStatutTag } from '../statut';
 
@@ -37,22 +40,7 @@ function Totaux({ totaux, devise }: { totaux: DevisPage['totaux'] | undefined; d
         ['Total TTC', formatMoney(totaux.totalTtc, devise)],
       ]
     : [];
-  return (
-    <dl
-      className="grid m-0 mb-3"
-      aria-label="Totaux des devis filtrés"
-      data-testid="devis-totaux-liste"
-    >
-      {items.map(([label, value]) => (
-        <div key={label} className="col-4">
-          <div className="surface-100 border-round p-2">
-            <dt className="text-sm text-color-secondary">{label}</dt>
-            <dd className="m-0 text-lg font-semibold white-space-nowrap">{value}</dd>
-          </div>
-        </div>
-      ))}
-    </dl>
-  );
+  return <ListTotaux items={items} label="Totaux des devis filtrés" testId="devis-totaux-liste" />;
 }
 
 function DevisList({ serviceId }: { serviceId: number }) {
@@ -60,6 +48,7 @@ function DevisList({ serviceId }: { serviceId: number }) {
   const navigate = useNavigate();
   const list = useListParams(LIST);
   const page = useDevisList(serviceId, list.query);
+  const phone = useIsPhone();
   useClampedPage(list, page.data?.total);
   if (devise === null) return <p role="status">Chargement…</p>;
   const money = (v: number) => formatMoney(v, devise);
@@ -100,56 +89,83 @@ function DevisList({ serviceId }: { serviceId: number }) {
         />
       )}
       <Totaux totaux={page.data?.totaux} devise={devise} />
-      <DataTable
-        value={page.data?.items ?? []}
-        dataKey="id"
-        loading={page.isFetching}
-        header={header}
-        emptyMessage="Aucun devis"
-        stripedRows
-        size="small"
-        data-testid="devis-table"
-        {...pagedTableProps(list, page.data?.total ?? 0)}
-      >
-        <Column
-          header="Numéro"
-          sortable
-          field="numero"
-          body={(d: DevisListItem) => (
-            <Link to={`/pages/devis/${d.id}`}>{d.numero ?? `Brouillon n° ${d.id}`}</Link>
-          )}
+      {phone ? (
+        <CardList
+          value={page.data?.items ?? []}
+          rowKey={(d) => d.id}
+          label="Devis"
+          emptyMessage="Aucun devis"
+          loading={page.isFetching}
+          header={header}
+          paging={pagedCardsProps(list, page.data?.total ?? 0)}
+          testId="devis-cards"
+          card={(d) => ({
+            title: <Link to={`/pages/devis/${d.id}`}>{d.numero ?? `Brouillon n° ${d.id}`}</Link>,
+            amount: money(d.totalTtc),
+            status: <DevisStatutTag statut={d.statut} />,
+            details: [
+              formatDate(d.createdAt, timeZone),
+              d.client.nom,
+              `Valable jusqu’au ${formatDay(d.dateValidite)}`,
+              ...(d.vente ? [`Vente ${d.vente.numero}`] : []),
+            ],
+          })}
         />
-        <Column
-          header="Date"
-          sortable
-          sortField="created_at"
-          field="createdAt"
-          body={(d: DevisListItem) => formatDate(d.createdAt, timeZone)}
-        />
-        <Column header="Client" body={(d: DevisListItem) => d.client.nom} />
-        <Column
-          header="Valable jusqu’au"
-          sortable
-          sortField="date_validite"
-          field="dateValidite"
-          body={(d: DevisListItem) => formatDay(d.dateValidite)}
-        />
-        <Column
-          header="Total TTC"
-          sortable
-          sortField="total_ttc"
-          field="totalTtc"
-          body={(d: DevisListItem) => money(d.totalTtc)}
-          className="text-right white-space-nowrap"
-        />
-        <Column header="Statut" body={(d: DevisListItem) => <DevisStatutTag statut={d.statut} />} />
-        <Column
-          header="Vente"
-          body={(d: DevisListItem) =>
-            d.vente ? <Link to={`/pages/ventes-list/${d.vente.id}`}>{d.vente.numero}</Link> : '—'
-          }
-        />
-      </DataTable>
+      ) : (
+        <DataTable
+          value={page.data?.items ?? []}
+          dataKey="id"
+          loading={page.isFetching}
+          header={header}
+          emptyMessage="Aucun devis"
+          stripedRows
+          size="small"
+          data-testid="devis-table"
+          {...pagedTableProps(list, page.data?.total ?? 0)}
+        >
+          <Column
+            header="Numéro"
+            sortable
+            field="numero"
+            body={(d: DevisListItem) => (
+              <Link to={`/pages/devis/${d.id}`}>{d.numero ?? `Brouillon n° ${d.id}`}</Link>
+            )}
+          />
+          <Column
+            header="Date"
+            sortable
+            sortField="created_at"
+            field="createdAt"
+            body={(d: DevisListItem) => formatDate(d.createdAt, timeZone)}
+          />
+          <Column header="Client" body={(d: DevisListItem) => d.client.nom} />
+          <Column
+            header="Valable jusqu’au"
+            sortable
+            sortField="date_validite"
+            field="dateValidite"
+            body={(d: DevisListItem) => formatDay(d.dateValidite)}
+          />
+          <Column
+            header="Total TTC"
+            sortable
+            sortField="total_ttc"
+            field="totalTtc"
+            body={(d: DevisListItem) => money(d.totalTtc)}
+            className="text-right white-space-nowrap"
+          />
+          <Column
+            header="Statut"
+            body={(d: DevisListItem) => <DevisStatutTag statut={d.statut} />}
+          />
+          <Column
+            header="Vente"
+            body={(d: DevisListItem) =>
+              d.vente ? <Link to={`/pages/ventes-list/${d.vente.id}`}>{d.vente.numero}</Link> : '—'
+            }
+          />
+        </DataTable>
+      )}
     </div>
   );
 }

@@ -1,18 +1,12 @@
-import type { Client } from '@comptoir/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { http } from '../../../lib/http';
-import { shopPath } from '../../../lib/shop';
+import { useClient } from '../../../components/document/clients';
 
 /**
  * What the quote will show of its customer: postal address, e-mail (« Envoyer » needs it) and,
  * for a business, its identifiers; a link to complete them on the customer's page.
  */
 export function ClientIdentite({ serviceId, clientId }: { serviceId: number; clientId: number }) {
-  const client = useQuery({
-    queryKey: ['clients', serviceId, 'one', String(clientId)],
-    queryFn: () => http.get<Client>(shopPath(serviceId, `clients/${clientId}`)),
-  });
+  const client = useClient(serviceId, clientId);
   if (!client.data) return null;
   const c = client.data;
   const items = [

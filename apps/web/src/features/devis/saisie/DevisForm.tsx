@@ -1,9 +1,8 @@
 import { prixSelonType, type Devis, type TiersRef } from '@comptoir/shared';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
-import { useCallback, useMemo, useReducer, useState, type FormEvent } from 'react';
+import { useCallback, useReducer, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   EMPTY_CART,
@@ -16,21 +15,17 @@ import { EcheanceInput } from '../../../components/document/EcheanceInput';
 import { LignesEditor, type LignesConfig } from '../../../components/document/LignesEditor';
 import { dayPlus } from '../../../components/document/payment';
 import { RemiseInput } from '../../../components/document/RemiseInput';
-import { TiersPicker, type NewTiers } from '../../../components/document/TiersPicker';
+import { TiersPicker } from '../../../components/document/TiersPicker';
+import { TypeVenteField } from '../../../components/document/TypeVenteField';
+import { useDocumentSetup } from '../../../components/document/use-document-setup';
 import { FormField } from '../../../components/FormField';
 import { PageHeader } from '../../../components/PageHeader';
 import { newCleIdempotence } from '../../../lib/cle-idempotence';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useCurrentShop } from '../../../lib/shop';
-import {
-  ProduitPicker,
-  createClient,
-  searchClients,
-  useReceiptShop,
-  useTypesVentes,
-} from '../../ventes';
+import { ProduitPicker, useReceiptShop, useTypesVentes } from '../../ventes';
 import { useCreateDevis, useUpdateDevis } from '../api';
-import { DevisTotaux } from '../DevisTotaux';
+import { DocumentTotaux } from '../../../components/document/DocumentTotaux';
 import { ClientIdentite } from './ClientIdentite';
 import { calculerDevis, devisContenu, devisErrors, type Prestation } from './devis-saisie';
 import { PrestationsEditor } from './PrestationsEditor';
@@ -65,21 +60,15 @@ export function DevisForm({ serviceId, initial }: { serviceId: number; initial: 
   const create = useCreateDevis(serviceId);
   const update = useUpdateDevis(serviceId, initial?.devis.id ?? 0);
   const save = initial ? update : create;
-  const typeId =
-    cart.typeVenteId ??
-    types.data?.find((t) => t.prixUtilise === 'detail')?.id ??
-    types.data?.[0]?.id ??
-    null;
-  const prix = types.data?.find((t) => t.id === typeId)?.prixUtilise ?? 'detail';
-  const regles = useMemo(
-    () => ({ assujettiTva: shop.data?.assujettiTva ?? false, prixTtc: shop.data?.prixTtc ?? true }),
-    [shop.data],
+  const { typeId, prix, regles, search, createTiers } = useDocumentSetup(
+    serviceId,
+    cart.typeVenteId,
+    types.data,
+    shop.data,
   );
   const saisi = { cart, prestations, dateValidite, note, conditions };
   const calc = calculerDevis(saisi, prix, regles);
   const prixDe = useCallback((l: CartLine) => prixSelonType(l.produit, prix), [prix]);
-  const search = useCallback((q: string) => searchClients(serviceId, q), [serviceId]);
-  const createTiers = useCallback((b: NewTiers) => createClient(serviceId, b), [serviceId]);
 
   if (devise === null || shop.isPending || types.isPending) return <p role="status">Chargement…</p>;
   if (shop.isError || types.isError)
@@ -133,20 +122,14 @@ export function DevisForm({ serviceId, initial }: { serviceId: number; initial: 
             />
             {cart.client && <ClientIdentite serviceId={serviceId} clientId={cart.client.id} />}
           </FormField>
-          <FormField
+          <TypeVenteField
             id="devis-type"
-            label="Type de vente"
+            value={typeId}
+            types={types.data}
             error={errors['typeVenteId']}
             className="field col-6 md:col-3"
-          >
-            <Dropdown
-              inputId="devis-type"
-              value={typeId}
-              options={types.data.map((t) => ({ value: t.id, label: t.nom }))}
-              onChange={(e) => dispatch({ type: 'typeVente', typeVenteId: e.value as number })}
-              className="w-full"
-            />
-          </FormField>
+            onChange={(typeVenteId) => dispatch({ type: 'typeVente', typeVenteId })}
+          />
           <FormField
             id="devis-validite"
             label="Valable jusqu’au"
@@ -203,7 +186,7 @@ export function DevisForm({ serviceId, initial }: { serviceId: number; initial: 
               devise={devise}
             />
           </div>
-          <DevisTotaux totaux={calc} devise={devise} />
+          <DocumentTotaux totaux={calc} devise={devise} testId="devis-totaux" />
         </div>
         <div className="formgrid grid mt-3">
           <FormField id="devis-note" label="Note (facultatif)" className="field col-12 md:col-6">

@@ -3,16 +3,9 @@ import {
   MODE_PAIEMENT_LABELS,
   VENTE_STATUTS,
   VENTE_STATUT_LABELS,
-  type Client,
 } from '@comptoir/shared';
-import { useQuery } from '@tanstack/react-query';
-import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
-import { fromIsoDay, toIsoDay } from '../../../lib/dates';
-import { http } from '../../../lib/http';
-import { shopPath } from '../../../lib/shop';
-import { TiersPicker } from '../../../components/document/TiersPicker';
-import { searchClients } from '../api';
+import { ClientFilter, DayFilter } from '../../../components/list/ListFilters';
 import { PERIODES, PERIODE_LABELS } from './periode';
 
 interface Props {
@@ -31,24 +24,6 @@ const STATUT_OPTIONS = VENTE_STATUTS.map((value) => ({ value, label: VENTE_STATU
 export function VentesFilters({ serviceId, filters, vendeurs, onFilter }: Props) {
   const pick = (key: string) => (e: { value: unknown }) =>
     onFilter(key, (e.value as string | null) ?? null);
-  const clientId = filters['clientId'] ?? null;
-  const client = useQuery({
-    queryKey: ['clients', serviceId, 'one', clientId],
-    queryFn: () => http.get<Client>(shopPath(serviceId, `clients/${clientId}`)),
-    enabled: clientId !== null,
-  });
-  const day = (key: 'du' | 'au') => (
-    <Calendar
-      inputId={`ventes-${key}`}
-      value={fromIsoDay(filters[key])}
-      onChange={(e) => onFilter(key, e.value instanceof Date ? toIsoDay(e.value) : null)}
-      dateFormat="dd/mm/yy"
-      placeholder={key === 'du' ? 'Du' : 'Au'}
-      aria-label={key === 'du' ? 'Du (jour)' : 'Au (jour)'}
-      showIcon
-      showButtonBar
-    />
-  );
   return (
     <>
       <Dropdown
@@ -62,8 +37,8 @@ export function VentesFilters({ serviceId, filters, vendeurs, onFilter }: Props)
       />
       {filters['periode'] === 'perso' && (
         <>
-          {day('du')}
-          {day('au')}
+          <DayFilter prefix="ventes" bound="du" value={filters['du']} onFilter={onFilter} />
+          <DayFilter prefix="ventes" bound="au" value={filters['au']} onFilter={onFilter} />
         </>
       )}
       {vendeurs && (
@@ -78,20 +53,12 @@ export function VentesFilters({ serviceId, filters, vendeurs, onFilter }: Props)
           aria-label="Filtrer par vendeur"
         />
       )}
-      <span className="inline-block" style={{ minWidth: '14rem' }} aria-label="Filtrer par client">
-        <TiersPicker
-          type="client"
-          inputId="ventes-client"
-          search={(q) => searchClients(serviceId, q)}
-          value={
-            client.data && clientId !== null
-              ? { id: client.data.id, nom: client.data.nom, telephone: client.data.telephone }
-              : null
-          }
-          onChange={(c) => onFilter('clientId', c ? String(c.id) : null)}
-          placeholder="Tous les clients"
-        />
-      </span>
+      <ClientFilter
+        serviceId={serviceId}
+        prefix="ventes"
+        value={filters['clientId'] ?? null}
+        onFilter={onFilter}
+      />
       <Dropdown
         inputId="ventes-mode"
         value={filters['mode'] ?? null}

@@ -1,4 +1,5 @@
 import { formatMoney, type VentePage } from '@comptoir/shared';
+import { ListTotaux } from '../../../components/list/ListTotaux';
 
 interface Props {
   totaux: VentePage['totaux'] | undefined;
@@ -16,20 +17,5 @@ export function VentesTotaux({ totaux, devise }: Props) {
         ['Reste à payer', formatMoney(totaux.reste, devise)],
       ]
     : [];
-  return (
-    <dl
-      className="grid m-0 mb-3"
-      aria-label="Totaux des ventes filtrées"
-      data-testid="ventes-totaux"
-    >
-      {items.map(([label, value]) => (
-        <div key={label} className="col-6 md:col">
-          <div className="surface-100 border-round p-2">
-            <dt className="text-sm text-color-secondary">{label}</dt>
-            <dd className="m-0 text-lg font-semibold white-space-nowrap">{value}</dd>
-          </div>
-        </div>
-      ))}
-    </dl>
-  );
+  return <ListTotaux items={items} label="Totaux des ventes filtrées" testId="ventes-totaux" />;
 }

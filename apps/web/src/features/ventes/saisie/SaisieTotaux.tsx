@@ -1,4 +1,5 @@
 import { formatMoney, type ResumePaiements, type VenteCalculee } from '@comptoir/shared';
+import { DocumentTotaux } from '../../../components/document/DocumentTotaux';
 
 interface Props {
   totaux: VenteCalculee;
@@ -8,40 +9,23 @@ interface Props {
 
 /** The figures of the back-office sale: gross, discounts, HT, VAT, TTC, paid, rest, change. */
 export function SaisieTotaux({ totaux, resume, devise }: Props) {
-  const money = (v: number) => formatMoney(v, devise);
-  const rows: [string, number][] = [
-    ['Total brut', totaux.totalBrut],
-    ...(totaux.totalRemises > 0 ? [['Remises', -totaux.totalRemises] as [string, number]] : []),
-    ['Total HT', totaux.totalHt],
-    ['TVA', totaux.totalTva],
-    ['Total TTC', totaux.totalTtc],
-    ['Payé', resume.paye],
-    ['Reste à payer', resume.reste],
-  ];
   return (
-    <dl
-      className="m-0"
-      style={{ minWidth: '16rem' }}
-      aria-label="Totaux"
-      data-testid="vente-totaux"
+    <DocumentTotaux
+      totaux={totaux}
+      devise={devise}
+      testId="vente-totaux"
+      suivants={[
+        ['Payé', resume.paye],
+        ['Reste à payer', resume.reste],
+      ]}
+      gras={['Total TTC', 'Reste à payer']}
     >
-      {rows.map(([label, value]) => (
-        <div
-          key={label}
-          className={`flex justify-content-between gap-3 ${label === 'Total TTC' || label === 'Reste à payer' ? 'font-bold' : ''}`}
-        >
-          <dt>{label}</dt>
-          <dd className="m-0 white-space-nowrap" data-testid={`total-${label}`}>
-            {money(value)}
-          </dd>
-        </div>
-      ))}
       {resume.rendu > 0 && (
         <div className="flex justify-content-between gap-3">
           <dt>Monnaie à rendre</dt>
-          <dd className="m-0 white-space-nowrap">{money(resume.rendu)}</dd>
+          <dd className="m-0 white-space-nowrap">{formatMoney(resume.rendu, devise)}</dd>
         </div>
       )}
-    </dl>
+    </DocumentTotaux>
   );
 }

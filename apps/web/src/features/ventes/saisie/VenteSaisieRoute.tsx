@@ -9,10 +9,9 @@ import {
 } from '@comptoir/shared';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useCallback, useMemo, useReducer, useState, type FormEvent } from 'react';
+import { useReducer, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { EMPTY_CART, cartReducer, toCartProduct } from '../../../components/document/cart';
 import { EcheanceInput } from '../../../components/document/EcheanceInput';
@@ -21,14 +20,16 @@ import { useCartFigures } from '../../../components/document/use-cart-figures';
 import { PaiementsEditor } from '../../../components/document/PaiementsEditor';
 import { dayPlus, type PaymentDraft } from '../../../components/document/payment';
 import { RemiseInput } from '../../../components/document/RemiseInput';
-import { TiersPicker, type NewTiers } from '../../../components/document/TiersPicker';
+import { TiersPicker } from '../../../components/document/TiersPicker';
+import { TypeVenteField } from '../../../components/document/TypeVenteField';
+import { useDocumentSetup } from '../../../components/document/use-document-setup';
 import { FormField } from '../../../components/FormField';
 import { PageHeader } from '../../../components/PageHeader';
 import { WithShop } from '../../../components/WithShop';
 import { newCleIdempotence } from '../../../lib/cle-idempotence';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useCurrentShop } from '../../../lib/shop';
-import { createClient, searchClients, useCreateVente, useTypesVentes } from '../api';
+import { useCreateVente, useTypesVentes } from '../api';
 import { useReceiptShop } from '../ticket/api';
 import { ProduitPicker } from './ProduitPicker';
 import { SaisieTotaux } from './SaisieTotaux';
@@ -55,20 +56,14 @@ function VenteSaisie({ serviceId }: { serviceId: number }) {
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [creee, setCreee] = useState<Vente | null>(null);
   const create = useCreateVente(serviceId);
-  const typeId =
-    cart.typeVenteId ??
-    types.data?.find((t) => t.prixUtilise === 'detail')?.id ??
-    types.data?.[0]?.id ??
-    null;
-  const prix = types.data?.find((t) => t.id === typeId)?.prixUtilise ?? 'detail';
-  const regles = useMemo(
-    () => ({ assujettiTva: shop.data?.assujettiTva ?? false, prixTtc: shop.data?.prixTtc ?? true }),
-    [shop.data],
+  const { typeId, prix, regles, search, createTiers } = useDocumentSetup(
+    serviceId,
+    cart.typeVenteId,
+    types.data,
+    shop.data,
   );
   const figures = useCartFigures(cart, prix, regles);
   const totaux = figures.calc;
-  const search = useCallback((q: string) => searchClients(serviceId, q), [serviceId]);
-  const createTiers = useCallback((b: NewTiers) => createClient(serviceId, b), [serviceId]);
 
   if (devise === null || shop.isPending || types.isPending) return <p role="status">Chargement…</p>;
   if (shop.isError || types.isError)
@@ -163,20 +158,14 @@ function VenteSaisie({ serviceId }: { serviceId: number }) {
               invalid={Boolean(errors['clientId'])}
             />
           </FormField>
-          <FormField
+          <TypeVenteField
             id="vente-type"
-            label="Type de vente"
+            value={typeId}
+            types={types.data}
             error={errors['typeVenteId']}
             className="field col-12 md:col-4"
-          >
-            <Dropdown
-              inputId="vente-type"
-              value={typeId}
-              options={types.data.map((t) => ({ value: t.id, label: t.nom }))}
-              onChange={(e) => dispatch({ type: 'typeVente', typeVenteId: e.value as number })}
-              className="w-full"
-            />
-          </FormField>
+            onChange={(typeVenteId) => dispatch({ type: 'typeVente', typeVenteId })}
+          />
         </div>
         <h2 className="text-xl">Articles</h2>
         <div className="field">

@@ -1,13 +1,14 @@
 // Benchmarks of Comptoir against the built app. Run by `npm run bench` once on SQLite and once on
 // PostgreSQL (scripts/bench.sh). Prints figures; asserts nothing.
 // BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page, facturx, depenses,
-// rapports, achats, devis) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
+// rapports, achats, devis, factures) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
 import { benchAccounts } from './accounts.mjs';
 import { benchAchats } from './achats.mjs';
 import { benchAuth } from './auth.mjs';
 import { benchCatalogue } from './catalogue.mjs';
 import { benchDepenses } from './depenses.mjs';
 import { benchDevis } from './devis.mjs';
+import { benchFactures } from './factures.mjs';
 import { benchFacturx } from './facturx.mjs';
 import { benchLoginPage } from './login-page.mjs';
 import { benchVentes } from './ventes.mjs';
@@ -25,6 +26,7 @@ const PARTS = [
   'rapports',
   'achats',
   'devis',
+  'factures',
 ];
 const only = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
@@ -57,6 +59,7 @@ try {
   if (runs('rapports')) console.log(await benchRapports(server.baseUrl));
   if (runs('achats')) console.log(await benchAchats(server.baseUrl));
   if (runs('devis')) console.log(await benchDevis(server.baseUrl));
+  if (runs('factures')) console.log(await benchFactures(server.baseUrl));
 } finally {
   await server.stop();
 }

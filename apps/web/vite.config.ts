@@ -4,6 +4,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { THEMES } from './src/layout/themes.ts';
+import { serviceWorker } from './service-worker.ts';
 
 const require = createRequire(import.meta.url);
 const THEMES_DIR = path.join(
@@ -72,7 +73,7 @@ function primeThemes(names: readonly string[]): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), primeThemes(THEMES.map((t) => t.name))],
+  plugins: [react(), primeThemes(THEMES.map((t) => t.name)), serviceWorker()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: false } },

@@ -8,6 +8,10 @@ import { App } from './app/App';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root manquant dans index.html');
+// The installable app: the shell and the point of sale open without the network (sw.js, built).
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js'));
+
 createRoot(container).render(
   <StrictMode>
     <App />

@@ -8,6 +8,7 @@ import {
 import { SelectButton } from 'primereact/selectbutton';
 import { useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
+import { AlertesHorsLigne } from '../../components/AlertesHorsLigne';
 import { useTableauBoutique, useTableauTous } from './api';
 import DashboardCharts from './DashboardCharts';
 import { FigureCards } from './FigureCards';
@@ -121,6 +122,9 @@ export function OwnerDashboard({ serviceId }: { serviceId: number }) {
         />
       </div>
       {loading && <PageLoading />}
+      {!tous && one.data && (
+        <AlertesHorsLigne serviceId={serviceId} devise={one.data.service.devise} />
+      )}
       {blocks.map((b) => (
         <section key={b.key} aria-label={`Chiffres en ${b.devise}`} className="mb-4">
           {tous && <h2 className="text-2xl">{b.devise}</h2>}

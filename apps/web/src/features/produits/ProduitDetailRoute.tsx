@@ -20,6 +20,7 @@ import {
   useProduit,
   useSetProduitActif,
 } from './api';
+import { AlertesHorsLigne } from '../../components/AlertesHorsLigne';
 import { MouvementsTable } from './MouvementsTable';
 import { ProduitSummary } from './ProduitSummary';
 
@@ -154,6 +155,7 @@ function ProduitDetail({ serviceId, id }: { serviceId: number; id: number }) {
           <ProduitSummary produit={p} devise={devise} />
         </div>
       </div>
+      <AlertesHorsLigne serviceId={serviceId} devise={devise} produitId={p.id} />
       <h2 className="text-xl">Mouvements de stock</h2>
       {mouvements.isError && (
         <Message

@@ -10,7 +10,10 @@ import { TiersPicker, type NewTiers } from '../../../components/document/TiersPi
 import { newCleIdempotence } from '../../../lib/cle-idempotence';
 import { errorMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
-import { createClient, searchClients, useCreateVente, useTypesVentes } from '../api';
+import { useCreateVente, useTypesVentes } from '../api';
+import { EtatReseau } from '../hors-ligne/EtatReseau';
+import { RecuHorsLigne } from '../hors-ligne/RecuHorsLigne';
+import { usePosHorsLigne } from '../hors-ligne/use-pos-hors-ligne';
 import { useReceiptShop } from '../ticket/api';
 import { ReceiptPanel } from '../ticket/ReceiptPanel';
 import { ProductCache } from './api';
@@ -30,13 +33,17 @@ const noop = () => undefined;
 
 /** The point of sale of one shop (`/pages/ventes`). */
 export function PosScreen({ serviceId }: { serviceId: number }) {
-  const shop = useReceiptShop(serviceId);
+  const shopQuery = useReceiptShop(serviceId);
+  const typesQuery = useTypesVentes();
+  // Without the network: the shop and sale types as last read, sales recorded on the device.
+  const horsLigne = usePosHorsLigne(serviceId, shopQuery.data, typesQuery.data);
+  const shop = { data: horsLigne.shop };
+  const types = { data: horsLigne.types };
   const devise = shop.data?.devise ?? 'XOF';
   const regles = useMemo(
     () => ({ assujettiTva: shop.data?.assujettiTva ?? false, prixTtc: shop.data?.prixTtc ?? true }),
     [shop.data],
   );
-  const types = useTypesVentes();
   const [cart, dispatch, saveNow] = useSavedCart(serviceId);
   const cache = useRef(new ProductCache()).current;
   const searchRef = useRef<HTMLInputElement>(null);
@@ -117,6 +124,18 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
       saveNow({ ...cart, cleIdempotence: cle });
     }
     setPayError(null);
+    if (horsLigne.surLaCaisse(cart) && typeVente) {
+      const saisie = { ...cart, cleIdempotence: cle };
+      horsLigne
+        .vendre(saisie, calc, prix, typeVente, paiements, echeance)
+        .then((vente) => {
+          dispatch({ type: 'reset' });
+          setPaying(false);
+          setDone(vente);
+        })
+        .catch((error: unknown) => setPayError(errorMessage(error)));
+      return;
+    }
     create.mutate(venteBody(cart, cle, calc.totalTtc, paiements, echeance), {
       onSuccess: (vente) => {
         dispatch({ type: 'reset' });
@@ -144,8 +163,8 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
     (c: TiersRef | null) => dispatch({ type: 'client', client: c }),
     [dispatch],
   );
-  const search = useCallback((q: string) => searchClients(serviceId, q), [serviceId]);
-  const createTiers = useCallback((body: NewTiers) => createClient(serviceId, body), [serviceId]);
+  const search = horsLigne.search;
+  const createTiers: (body: NewTiers) => Promise<TiersRef> = horsLigne.create;
   const customer = useMemo(
     () => (
       <TiersPicker
@@ -206,6 +225,7 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
           onPick={addProduit}
           onFirstMatch={onFirstMatch}
         />
+        <EtatReseau {...horsLigne.etat} />
         <Shortcuts />
         <ProductGrid serviceId={serviceId} devise={devise} cache={cache} onPick={addProduit} />
       </div>
@@ -261,7 +281,11 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
             {done.rendu > 0 && <strong> — monnaie rendue {money(done.rendu)}</strong>}. Échap ou F6
             : nouvelle vente.
           </p>
-          <ReceiptPanel serviceId={serviceId} vente={done} shop={shop.data} autoFocus autoPrint />
+          {done.id > 0 ? (
+            <ReceiptPanel serviceId={serviceId} vente={done} shop={shop.data} autoFocus autoPrint />
+          ) : (
+            <RecuHorsLigne vente={done} shop={shop.data} />
+          )}
         </Dialog>
       )}
     </div>

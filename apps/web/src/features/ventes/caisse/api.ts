@@ -1,9 +1,26 @@
 import type { Produit, ProduitPage } from '@comptoir/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/errors';
+import { ApiError, NetworkError } from '../../../lib/errors';
 import { http } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
 import { toCartProduct, type CartProduct } from '../../../components/document/cart';
+import { chercherProduits, produitParCode } from '../hors-ligne/catalogue';
+
+/** Online first; without the network (or when the request cannot leave), the device's catalogue. */
+async function orLocal<T>(online: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+  if (!navigator.onLine) return local();
+  try {
+    return await online();
+  } catch (error) {
+    if (error instanceof NetworkError) return local();
+    throw error;
+  }
+}
+
+const localPage = async (serviceId: number, q: string, size: number): Promise<ProduitPage> => {
+  const items = await chercherProduits(serviceId, q, size);
+  return { items, total: items.length, page: 1, size };
+};
 
 /**
  * Products seen by the point of sale (grid, suggestions, scans), by barcode: a scanned code
@@ -26,7 +43,14 @@ export class ProductCache {
 const produits = (serviceId: number) => shopPath(serviceId, 'produits');
 
 /** One request to the barcode endpoint; null when no active product carries that code. */
-export async function lookupBarcode(serviceId: number, code: string): Promise<Produit | null> {
+export function lookupBarcode(serviceId: number, code: string): Promise<Produit | null> {
+  return orLocal(
+    () => lookupOnline(serviceId, code),
+    () => produitParCode(serviceId, code),
+  );
+}
+
+async function lookupOnline(serviceId: number, code: string): Promise<Produit | null> {
   try {
     const p = await http.get<Produit>(
       `${produits(serviceId)}/code-barres/${encodeURIComponent(code)}`,
@@ -39,7 +63,13 @@ export async function lookupBarcode(serviceId: number, code: string): Promise<Pr
 }
 
 export const searchProduits = (serviceId: number, q: string, size = 8) =>
-  http.get<ProduitPage>(produits(serviceId), { query: { q, actif: true, size, sort: 'nom,asc' } });
+  orLocal(
+    () =>
+      http.get<ProduitPage>(produits(serviceId), {
+        query: { q, actif: true, size, sort: 'nom,asc' },
+      }),
+    () => localPage(serviceId, q, size),
+  );
 
 /** Matches of the typed text (debounced by the caller). */
 export function useSuggestions(serviceId: number, q: string, cache: ProductCache) {
@@ -66,9 +96,18 @@ export function useGrid(
   return useQuery({
     queryKey: ['produits', serviceId, 'pos-grid', categorieId],
     queryFn: async () => {
-      const page = await http.get<ProduitPage>(produits(serviceId), {
-        query: { actif: true, size: 48, sort: 'nom,asc', categorieId: categorieId ?? undefined },
-      });
+      const page = await orLocal(
+        () =>
+          http.get<ProduitPage>(produits(serviceId), {
+            query: {
+              actif: true,
+              size: 48,
+              sort: 'nom,asc',
+              categorieId: categorieId ?? undefined,
+            },
+          }),
+        () => localPage(serviceId, '', 48),
+      );
       cache.remember(page.items);
       return page.items;
     },

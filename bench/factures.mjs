@@ -16,15 +16,31 @@ async function recordInvoices(baseUrl) {
   const shops = (await getJson(baseUrl, token, '/api/services?size=50')).items;
   const shop = Math.min(...shops.map((s) => s.id));
   const clients = (await getJson(baseUrl, token, `/api/services/${shop}/clients?size=50`)).items;
-  const produits = (
-    await getJson(baseUrl, token, `/api/services/${shop}/produits?size=50`)
-  ).items.filter((p) => p.prixVente > 0);
   const types = (await getJson(baseUrl, token, '/api/types-ventes?size=10')).items;
   const detail = types.find((t) => t.prixUtilise === 'detail') ?? types[0];
+  const unite = (await getJson(baseUrl, token, '/api/unites?size=10')).items[0];
   const run = Date.now().toString(36);
+  let headers = await writeHeaders(baseUrl, token);
+  // Products of the bench, with stock enough for every sale (the demo shelf runs out).
+  const produits = [];
+  for (let p = 0; p < 20; p++) {
+    const r = await fetch(`${baseUrl}/api/services/${shop}/produits`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        nom: `Article facturé ${run}-${p}`,
+        uniteId: unite.id,
+        prixVente: 1_000 + 250 * p,
+        prixAchat: 500,
+        tauxTva: 0,
+        stockInitial: 100_000_000,
+      }),
+    });
+    if (r.status !== 201) throw new Error(`POST produits ${r.status} ${await r.text()}`);
+    produits.push(await r.json());
+  }
   const t0 = performance.now();
   let next = 0;
-  let headers = await writeHeaders(baseUrl, token);
   let signedAt = performance.now();
   const post = async (path, body) => {
     const r = await fetch(`${baseUrl}/api/services/${shop}/${path}`, {

@@ -160,6 +160,7 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
             service_id: shopA,
             nom: `Jetable ${++n}`,
             nom_cle: `jetable ${n}`,
+            nom_tri: `jetable ${n}`,
             created_at: nowIso(),
           })
           .returning('id')

@@ -152,4 +152,61 @@ describe(`import de produits (${TEST_DIALECT})`, () => {
     const p = (await client.get(`${url()}?q=sans%20code`, token.managerA)).body.items[0];
     expect(p.codeBarres).toMatch(/^2\d{12}$/);
   });
+
+  it('avec Accept: application/x-ndjson, la progression (contrôle puis écriture) puis le résultat, ou le problème', async () => {
+    const stream = async (lignes: unknown[]) => {
+      const answer = await client.post(
+        url('/import'),
+        { lignes },
+        {
+          ...token.ownerA,
+          headers: { accept: 'application/x-ndjson' },
+        },
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+      return (answer.body as string)
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
+    };
+    const lignes = Array.from({ length: 2500 }, (_, i) => ({
+      nom: `Flux ${i}`,
+      reference: `FLUX-${i}`,
+      unite: 'pce',
+      prixVente: 100,
+      stockInitial: 1000,
+    }));
+    const before = await count();
+    const bad = lignes.map((l, i) => (i === 2100 ? { ...l, unite: 'boisseau' } : l));
+    expect(await stream(bad)).toEqual([
+      { etape: 'controle', faites: 1000, total: 2500 },
+      { etape: 'controle', faites: 2000, total: 2500 },
+      { etape: 'controle', faites: 2500, total: 2500 },
+      {
+        erreur: expect.objectContaining({
+          status: 400,
+          code: 'VALIDATION',
+          detail: "1 ligne comporte des erreurs : rien n'a été importé.",
+          errors: [
+            {
+              field: 'lignes.2100.unite',
+              message: "Ligne 2101 : l'unité « boisseau » n'existe pas.",
+            },
+          ],
+        }),
+      },
+    ]);
+    expect(await count()).toBe(before);
+    expect(await stream(lignes)).toEqual([
+      { etape: 'controle', faites: 1000, total: 2500 },
+      { etape: 'controle', faites: 2000, total: 2500 },
+      { etape: 'controle', faites: 2500, total: 2500 },
+      { etape: 'ecriture', faites: 1000, total: 2500 },
+      { etape: 'ecriture', faites: 2000, total: 2500 },
+      { etape: 'ecriture', faites: 2500, total: 2500 },
+      { resultat: { lignes: 2500, importes: 2500, categoriesCreees: [], marquesCreees: [] } },
+    ]);
+    expect(await count()).toBe(before + 2500);
+  });
 });

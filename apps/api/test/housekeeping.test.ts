@@ -76,6 +76,8 @@ describe(`boîte d'envoi et purge des jetons (${TEST_DIALECT})`, () => {
         password_hash: null,
         prenom: 'Ancien',
         nom: 'Compte',
+        nom_tri: 'compte',
+        prenom_tri: 'ancien',
         telephone: null,
         profile_image_id: null,
         active: 1,

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Problem } from '@comptoir/shared';
 import { AppError } from './errors.js';
 
@@ -90,19 +90,30 @@ export function frameworkErrors(error: FastifyError, _request: unknown, reply: F
   );
 }
 
+const INTERNAL: Problem = {
+  type: 'https://comptoir.app/problemes/internal',
+  title: 'Erreur interne',
+  status: 500,
+  detail: 'Une erreur inattendue est survenue. Réessayez ; si elle persiste, contactez le support.',
+  code: 'INTERNAL',
+};
+
+/**
+ * The problem the error handler would answer for an error, for an answer already under way (a
+ * progress stream ends with it); an unexpected error is logged and reveals nothing.
+ */
+export function problemFor(error: unknown, request: FastifyRequest): Problem {
+  if (error instanceof AppError) return problemOf(error);
+  request.log.error({ err: error }, 'Erreur interne');
+  return INTERNAL;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = error instanceof AppError ? error : fromFastify(error);
     if (known) return send(reply, problemOf(known), known.headers);
     request.log.error({ err: error }, 'Erreur interne');
-    return send(reply, {
-      type: 'https://comptoir.app/problemes/internal',
-      title: 'Erreur interne',
-      status: 500,
-      detail:
-        'Une erreur inattendue est survenue. Réessayez ; si elle persiste, contactez le support.',
-      code: 'INTERNAL',
-    });
+    return send(reply, INTERNAL);
   });
 
   app.setNotFoundHandler((request, reply) =>

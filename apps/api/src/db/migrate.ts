@@ -19,6 +19,7 @@ import * as m015 from './migrations/015_inventaires.js';
 import * as m017 from './migrations/017_invitations.js';
 import * as m018 from './migrations/018_caisses.js';
 import * as m023 from './migrations/023_tri_francais.js';
+import * as m027 from './migrations/027_tri_francais_listes.js';
 import * as m019 from './migrations/019_journal.js';
 import * as m026 from './migrations/026_hors_ligne.js';
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '017_invitations': m017,
   '018_caisses': m018,
   '023_tri_francais': m023,
+  '027_tri_francais_listes': m027,
   '019_journal': m019,
   '026_hors_ligne': m026,
 };

@@ -169,7 +169,13 @@ export async function seedDemoCatalogue(
     return (
       await trx
         .insertInto(table)
-        .values({ service_id: shop.id, nom, nom_cle: nom.toLowerCase(), created_at: now })
+        .values({
+          service_id: shop.id,
+          nom,
+          nom_cle: nom.toLowerCase(),
+          nom_tri: frenchSortKey(nom),
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { periodEnd } from '@comptoir/shared';
+import { periodEnd, frenchSortKey } from '@comptoir/shared';
 import { addDays, nowIso, todayUtc } from '../db/time.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { seedDemoCatalogue } from './catalogue.js';
@@ -40,6 +40,8 @@ export async function seedDemoData(db: Kysely<DB>): Promise<boolean> {
           password_hash: passwordHash,
           prenom: account.prenom,
           nom: account.nom,
+          nom_tri: frenchSortKey(account.nom),
+          prenom_tri: frenchSortKey(account.prenom),
           telephone: null,
           profile_image_id: null,
           active: 1,
@@ -69,6 +71,7 @@ export async function seedDemoData(db: Kysely<DB>): Promise<boolean> {
     }) => ({
       owner_id: ownerId,
       nom: s.nom,
+      nom_tri: frenchSortKey(s.nom),
       adresse: s.adresse,
       ville: s.ville,
       pays: s.pays,

@@ -1,4 +1,4 @@
-import type { Role } from '@comptoir/shared';
+import { frenchSortKey, type Role } from '@comptoir/shared';
 import type { AppContext } from '../../src/core/context.js';
 import { systemClock, type Clock } from '../../src/db/time.js';
 import { hashPassword } from '../../src/modules/auth/passwords.js';
@@ -32,6 +32,8 @@ export async function createUser(
       password_hash: passwordHash,
       prenom: options.prenom ?? 'Awa',
       nom: options.nom ?? 'Traoré',
+      nom_tri: frenchSortKey(options.nom ?? 'Traoré'),
+      prenom_tri: frenchSortKey(options.prenom ?? 'Awa'),
       telephone: null,
       profile_image_id: null,
       active: options.active === false ? 0 : 1,
@@ -57,6 +59,7 @@ export async function createService(
     .values({
       owner_id: ownerId,
       nom: options.nom ?? `Boutique ${++counter}`,
+      nom_tri: frenchSortKey(options.nom ?? `Boutique ${counter}`),
       adresse: null,
       ville: 'Abidjan',
       pays: 'CI',

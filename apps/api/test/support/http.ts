@@ -55,11 +55,12 @@ export class TestClient {
     const response = await fetch(this.baseUrl + path, { method, headers, body: body ?? null });
     this.remember(response.headers);
     const type = response.headers.get('content-type') ?? '';
-    const parsed = type.includes('json')
-      ? await response.json()
-      : type.startsWith('image/')
-        ? Buffer.from(await response.arrayBuffer())
-        : await response.text();
+    const parsed =
+      type.includes('json') && !type.includes('ndjson')
+        ? await response.json()
+        : type.startsWith('image/')
+          ? Buffer.from(await response.arrayBuffer())
+          : await response.text();
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AMOUNT_MAX, stockValueExact } from '../money.js';
 import { codeBarresSchema } from './produits.js';
 import { optionalText, requiredText } from './fields.js';
+import type { Problem } from './problem.js';
 
 /**
  * `POST …/produits/import`: rows of a CSV or Excel file, already mapped to fields and parsed to
@@ -68,3 +69,16 @@ export const produitImportResultSchema = z
   })
   .meta({ id: 'ProduitImportResult' });
 export type ProduitImportResult = z.infer<typeof produitImportResultSchema>;
+
+/** Media type of the import's progress stream, asked by `Accept` (one JSON object per line). */
+export const IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
+
+/**
+ * One line of the progress stream of `POST …/produits/import` asked with `Accept:
+ * application/x-ndjson`: rows checked, then products written (`faites` of `total`), and last the
+ * result or the problem (the same as the JSON answer's: 422 with every bad row…).
+ */
+export type ProduitImportProgression =
+  | { etape: 'controle' | 'ecriture'; faites: number; total: number }
+  | { resultat: ProduitImportResult }
+  | { erreur: Problem };

@@ -8,6 +8,9 @@ export interface UsersTable {
   password_hash: string | null;
   prenom: string;
   nom: string;
+  /** frenchSortKey of nom and prenom (migration 027), written with the names. */
+  nom_tri: string;
+  prenom_tri: string;
   telephone: string | null;
   profile_image_id: string | null;
   active: number;
@@ -26,6 +29,8 @@ export interface ServicesTable {
   id: Generated<number>;
   owner_id: number;
   nom: string;
+  /** frenchSortKey(nom) (migration 027), written with the name. */
+  nom_tri: string;
   adresse: string | null;
   ville: string | null;
   pays: string | null;

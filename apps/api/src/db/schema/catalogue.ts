@@ -18,12 +18,16 @@ export interface TypesVentesTable {
   actif: number;
 }
 
-/** Categories and brands: `nom_cle` = lower(nom), unique in the shop. */
+/**
+ * Categories and brands: `nom_cle` = lower(nom), unique in the shop; `nom_tri` = frenchSortKey(nom)
+ * (migration 027), written with the name.
+ */
 export interface CategoriesTable {
   id: Generated<number>;
   service_id: number;
   nom: string;
   nom_cle: string;
+  nom_tri: string;
   created_at: string;
 }
 export type MarquesTable = CategoriesTable;

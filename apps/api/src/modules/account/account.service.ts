@@ -1,3 +1,4 @@
+import { frenchSortKey } from '@comptoir/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ProfileUpdate, SessionUser } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
@@ -17,6 +18,8 @@ export async function updateProfile(
     .set({
       prenom: input.prenom,
       nom: input.nom,
+      nom_tri: frenchSortKey(input.nom),
+      prenom_tri: frenchSortKey(input.prenom),
       telephone: input.telephone ? input.telephone : null,
       updated_at: nowIso(),
     })

@@ -1,3 +1,4 @@
+import { frenchSortKey } from '@comptoir/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { nowIso } from '../../db/time.js';
@@ -37,6 +38,8 @@ export async function bootstrapAdmin(ctx: AppContext, log: FastifyBaseLogger): P
           password_hash: null,
           prenom: 'Administrateur',
           nom: 'Comptoir',
+          nom_tri: frenchSortKey('Comptoir'),
+          prenom_tri: frenchSortKey('Administrateur'),
           telephone: null,
           profile_image_id: null,
           active: 1,

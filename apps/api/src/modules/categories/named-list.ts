@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { parseSort, type Page } from '@comptoir/shared';
+import { parseSort, type Page, frenchSortKey } from '@comptoir/shared';
 import { conflict, notFound } from '../../core/errors.js';
 import { lowerContains, offsetOf } from '../../db/paging.js';
 import type { CategoriesTable, DB } from '../../db/schema.js';
@@ -33,7 +33,7 @@ interface ListQuery {
   q?: string | undefined;
 }
 
-const SORTS = { nom: 'nom_cle', nb_produits: 'nb_produits', created_at: 'created_at' } as const;
+const SORTS = { nom: 'nom_tri', nb_produits: 'nb_produits', created_at: 'created_at' } as const;
 const key = (nom: string) => nom.toLowerCase();
 
 export async function listNamed(
@@ -145,7 +145,13 @@ export async function createNamed(
   await assertNameFree(db, list, serviceId, nom);
   const { id } = await db
     .insertInto(list.table)
-    .values({ service_id: serviceId, nom, nom_cle: key(nom), created_at: nowIso() })
+    .values({
+      service_id: serviceId,
+      nom,
+      nom_cle: key(nom),
+      nom_tri: frenchSortKey(nom),
+      created_at: nowIso(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return getNamed(db, list, serviceId, id);
@@ -162,7 +168,7 @@ export async function renameNamed(
   await assertNameFree(db, list, serviceId, nom, id);
   await db
     .updateTable(list.table)
-    .set({ nom, nom_cle: key(nom) })
+    .set({ nom, nom_cle: key(nom), nom_tri: frenchSortKey(nom) })
     .where('id', '=', id)
     .execute();
   return getNamed(db, list, serviceId, id);

@@ -4,6 +4,7 @@ import {
   type InvitationAcceptData,
   type InvitationDetail,
   type InvitationMode,
+  frenchSortKey,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { AppError, businessRule, validationError } from '../../core/errors.js';
@@ -150,6 +151,8 @@ export async function acceptInvitation(
             password_hash: passwordHash!,
             prenom: input.prenom!,
             nom: input.nom!,
+            nom_tri: frenchSortKey(input.nom!),
+            prenom_tri: frenchSortKey(input.prenom!),
             telephone: input.telephone ?? null,
             profile_image_id: null,
             active: 1,

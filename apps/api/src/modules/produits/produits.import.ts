@@ -57,6 +57,14 @@ async function loadShop(db: Kysely<DB>, serviceId: number) {
 /** Tables an import writes, analysed once it is committed. */
 const IMPORT_TABLES = ['produits', 'mouvements_stock', 'categories', 'marques'];
 
+/** Told after every block of rows checked, then written; awaited (the stream flushes there). */
+export type ImportProgress = (
+  etape: 'controle' | 'ecriture',
+  faites: number,
+  total: number,
+) => Promise<void>;
+const PROGRESS_EVERY = 1000;
+
 interface Checked {
   ligne: ProduitImportLigneData;
   uniteId: number;
@@ -73,6 +81,7 @@ export async function importProduits(
   service: { id: number; owner_id: number },
   lignes: unknown[],
   dryRun: boolean,
+  progress?: ImportProgress,
 ): Promise<ProduitImportResult> {
   const { db } = ctx.database;
   const shop = await loadShop(db, service.id);
@@ -82,7 +91,9 @@ export async function importProduits(
   const checked: Checked[] = [];
   const newCategories = new Map<string, string>();
   const newMarques = new Map<string, string>();
-  lignes.forEach((raw, index) => {
+  for (const [index, raw] of lignes.entries()) {
+    if (progress && index > 0 && index % PROGRESS_EVERY === 0)
+      await progress('controle', index, lignes.length);
     const rowErrors: FieldError[] = [];
     const fail = (field: string, message: string) =>
       rowErrors.push({
@@ -136,7 +147,8 @@ export async function importProduits(
       badRows++;
       if (errors.length < MAX_REPORTED) errors.push(...rowErrors);
     }
-  });
+  }
+  await progress?.('controle', lignes.length, lignes.length);
   if (badRows > 0) {
     throw validationError(
       errors.slice(0, MAX_REPORTED),
@@ -160,7 +172,13 @@ export async function importProduits(
       for (const [cle, nom] of created) {
         const { id } = await trx
           .insertInto(table)
-          .values({ service_id: service.id, nom, nom_cle: cle, created_at: now })
+          .values({
+            service_id: service.id,
+            nom,
+            nom_cle: cle,
+            nom_tri: frenchSortKey(nom),
+            created_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         ids.set(cle, id);
@@ -212,7 +230,10 @@ export async function importProduits(
         user.id,
         inserted.map((r) => ({ produitId: r.id, quantite: byCode.get(r.code_barres!) ?? 0 })),
       );
+      if (progress && (i + batch.length) % PROGRESS_EVERY === 0 && i + batch.length < rows.length)
+        await progress('ecriture', i + batch.length, rows.length);
     }
+    await progress?.('ecriture', rows.length, rows.length);
   });
   // A large import changes the shape of the catalogue: tell the query planner now rather than at
   // the next automatic refresh (a failure only delays it: the import itself is committed).

@@ -20,6 +20,7 @@ import { defineRoute } from '../../core/route.js';
 import { shopToday } from '../../db/time.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { importProduits } from './produits.import.js';
+import { streamImport, wantsProgress } from './produits.import-stream.js';
 import { removeProduitImage, saveProduitImage } from './produits.image.js';
 import {
   createProduit,
@@ -78,15 +79,19 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     url: `${URL}/import`,
     summary:
-      'Import de lignes de fichier (CSV, Excel) déjà associées aux champs : tout ou rien ; dryRun pour l’aperçu',
+      'Import de lignes de fichier (CSV, Excel) déjà associées aux champs : tout ou rien ; dryRun pour l’aperçu. Avec Accept: application/x-ndjson, la progression ligne à ligne (lignes contrôlées, puis écrites), puis le résultat ou le problème',
     tags: TAGS,
     access: STAFF,
     service: true,
     body: produitImportSchema,
     bodyLimit: 64 * 1024 * 1024,
     responses: { 200: produitImportResultSchema, 400: problemSchema, ...P404 },
-    handler: ({ user, service, body }) =>
-      importProduits(ctx, user, service, body.lignes, body.dryRun),
+    handler: async ({ user, service, body, request, reply }) =>
+      wantsProgress(request)
+        ? streamImport(request, reply, (progress) =>
+            importProduits(ctx, user, service, body.lignes, body.dryRun, progress),
+          )
+        : importProduits(ctx, user, service, body.lignes, body.dryRun),
   });
 
   defineRoute(app, ctx, {

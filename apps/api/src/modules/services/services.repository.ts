@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  frenchSortKey,
   parseSort,
   type ServiceData,
   type ServiceListQuery,
@@ -29,9 +30,10 @@ const LIST_COLUMNS = [
 
 const SORT_COLUMNS: Record<
   ServiceSort,
-  'services.nom' | 'services.ville' | 'services.devise' | 'services.created_at'
+  'services.nom_tri' | 'services.ville' | 'services.devise' | 'services.created_at'
 > = {
-  nom: 'services.nom',
+  // French order (frenchSortKey, migration 027).
+  nom: 'services.nom_tri',
   ville: 'services.ville',
   devise: 'services.devise',
   created_at: 'services.created_at',
@@ -99,6 +101,7 @@ export function findOwner(db: Kysely<DB>, ownerId: number) {
 export function columnsOf(input: ServiceData) {
   return {
     nom: input.nom,
+    nom_tri: frenchSortKey(input.nom),
     adresse: input.adresse,
     ville: input.ville,
     pays: input.pays,

@@ -77,10 +77,11 @@ function filtered(
 
 const SORT_COLUMNS: Record<
   UserSort,
-  'users.nom' | 'users.prenom' | 'users.email' | 'users.last_login_at' | 'users.created_at'
+  'users.nom_tri' | 'users.prenom_tri' | 'users.email' | 'users.last_login_at' | 'users.created_at'
 > = {
-  nom: 'users.nom',
-  prenom: 'users.prenom',
+  // French order of names (frenchSortKey, migration 027).
+  nom: 'users.nom_tri',
+  prenom: 'users.prenom_tri',
   email: 'users.email',
   last_login_at: 'users.last_login_at',
   created_at: 'users.created_at',
@@ -97,7 +98,7 @@ export async function findUserPage(db: Kysely<DB>, scope: UserScope, query: User
     .orderBy(SORT_COLUMNS[field], (ob) =>
       (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
     );
-  if (field === 'nom') rows = rows.orderBy('users.prenom', direction);
+  if (field === 'nom') rows = rows.orderBy('users.prenom_tri', direction);
   const items = await rows
     .orderBy('users.id', direction)
     .limit(query.size)

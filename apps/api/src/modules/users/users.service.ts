@@ -1,3 +1,4 @@
+import { frenchSortKey } from '@comptoir/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   Page,
@@ -127,6 +128,8 @@ export async function createUser(
         password_hash: null,
         prenom: input.prenom.trim(),
         nom: input.nom.trim(),
+        nom_tri: frenchSortKey(input.nom.trim()),
+        prenom_tri: frenchSortKey(input.prenom.trim()),
         telephone: input.telephone ?? null,
         profile_image_id: null,
         active: 1,
@@ -165,6 +168,8 @@ export async function updateUser(
       .set({
         prenom: input.prenom,
         nom: input.nom,
+        nom_tri: frenchSortKey(input.nom),
+        prenom_tri: frenchSortKey(input.prenom),
         telephone: input.telephone ?? null,
         updated_at: nowIso(),
       })

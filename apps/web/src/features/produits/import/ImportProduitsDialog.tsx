@@ -1,11 +1,16 @@
-import type { ProduitImportLigne, ProduitImportResult } from '@comptoir/shared';
+import {
+  formatQuantity,
+  type ProduitImportLigne,
+  type ProduitImportResult,
+} from '@comptoir/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
+import { ProgressBar } from 'primereact/progressbar';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/errors';
-import { http } from '../../../lib/http';
+import { postWithProgress, type Progress } from '../../../lib/progress-request';
 import { shopPath } from '../../../lib/shop';
 import {
   ImportErrorsTable,
@@ -19,26 +24,42 @@ import {
   type ImportField,
   type RowError,
 } from './mapping';
+import { importProgression } from './progression';
 
 interface Props {
   serviceId: number;
   devise: string | null;
+  /** Hidden while an import goes on in the background: the dialog stays mounted. */
+  visible: boolean;
   onHide: () => void;
+  /** An import starts or ends (the page shows it while the dialog is hidden). */
+  onBusy: (busy: boolean) => void;
+  /** The outcome of an import, for a notice when the dialog was hidden meanwhile. */
+  onOutcome: (outcome: Outcome) => void;
 }
 
-interface Outcome {
+export interface Outcome {
   severity: 'success' | 'error' | 'info';
   text: string;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+/** « 20 000 lignes » (grouped the French way), « 1 ligne ». */
+const plural = (n: number, one: string, many: string) =>
+  `${formatQuantity(n * 1000)} ${n > 1 ? many : one}`;
 
 /**
  * Import of products from a CSV or Excel file: columns mapped to fields (matched by their French
  * headers), preview of the first rows, « Vérifier » (dry run) and « Importer » (all or nothing),
  * every bad row named with its field and a French message.
  */
-export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
+export function ImportProduitsDialog({
+  serviceId,
+  devise,
+  visible,
+  onHide,
+  onBusy,
+  onOutcome,
+}: Props) {
   const queryClient = useQueryClient();
   const file = useImportFile(
     IMPORT_FIELDS,
@@ -48,6 +69,7 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
   const [errors, setErrors] = useState<RowError[]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
 
   const reset = () => {
     setErrors([]);
@@ -83,13 +105,19 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
       return;
     }
     setBusy(true);
+    onBusy(true);
+    const done = (result: Outcome) => {
+      setOutcome(result);
+      onOutcome(result);
+    };
     try {
-      const result = await http.post<ProduitImportResult>(shopPath(serviceId, 'produits/import'), {
-        lignes: converted.lignes satisfies ProduitImportLigne[],
-        dryRun,
-      });
+      const result = await postWithProgress<ProduitImportResult>(
+        shopPath(serviceId, 'produits/import'),
+        { lignes: converted.lignes satisfies ProduitImportLigne[], dryRun },
+        setProgress,
+      );
       if (dryRun) {
-        setOutcome({
+        done({
           severity: 'info',
           text: `${plural(result.lignes, 'ligne vérifiée', 'lignes vérifiées')} : aucune erreur, prêt à importer.`,
         });
@@ -102,7 +130,7 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
             ? `Marques créées : ${result.marquesCreees.join(', ')}.`
             : '',
         ].filter(Boolean);
-        setOutcome({
+        done({
           severity: 'success',
           text: [
             `${plural(result.importes, 'produit importé', 'produits importés')}.`,
@@ -119,9 +147,11 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
       }
     } catch (error) {
       if (error instanceof ApiError) setErrors(serverRowErrors(error.fieldErrors));
-      setOutcome({ severity: 'error', text: errorMessage(error) });
+      done({ severity: 'error', text: errorMessage(error) });
     } finally {
       setBusy(false);
+      setProgress(null);
+      onBusy(false);
     }
   };
 
@@ -132,7 +162,12 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
 
   const footer = (
     <div className="flex justify-content-end gap-2">
-      <Button type="button" label="Fermer" text onClick={onHide} />
+      <Button
+        type="button"
+        label={busy ? "Masquer (l'import continue)" : 'Fermer'}
+        text
+        onClick={onHide}
+      />
       <Button
         type="button"
         label="Vérifier"
@@ -156,7 +191,7 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
   return (
     <Dialog
       header="Importer des produits"
-      visible
+      visible={visible}
       onHide={onHide}
       footer={footer}
       style={{ width: '64rem' }}
@@ -178,6 +213,18 @@ export function ImportProduitsDialog({ serviceId, devise, onHide }: Props) {
           onFile={(f) => void onFile(f)}
           onColumn={setColumn}
         />
+
+        {progress && (
+          <div className="flex flex-column gap-1">
+            <small id="import-progression">{importProgression(progress).texte}</small>
+            <ProgressBar
+              value={importProgression(progress).pourcent}
+              showValue={false}
+              style={{ height: '0.5rem' }}
+              aria-labelledby="import-progression"
+            />
+          </div>
+        )}
 
         {outcome && (
           <Message

@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { http, type QueryValue } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
@@ -36,7 +36,15 @@ const today = () => new Date().toISOString().slice(0, 10);
  * into a workbook in the browser.
  */
 export function ProduitsImportExport({ serviceId, devise, query }: Props) {
-  const [importing, setImporting] = useState(false);
+  // The dialog stays mounted while an import runs hidden, the list usable behind it.
+  const [importing, setImportingState] = useState<'visible' | 'hidden' | null>(null);
+  const [importBusy, setImportBusy] = useState(false);
+  // Read when an import ends, by a callback made when it started.
+  const importingNow = useRef(importing);
+  const setImporting = (state: typeof importing) => {
+    importingNow.current = state;
+    setImportingState(state);
+  };
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const toast = useToast();
 
@@ -76,10 +84,10 @@ export function ProduitsImportExport({ serviceId, devise, query }: Props) {
     <>
       <Button
         type="button"
-        label="Importer"
-        icon="pi pi-upload"
+        label={importBusy && importing === 'hidden' ? 'Import en cours…' : 'Importer'}
+        icon={importBusy && importing === 'hidden' ? 'pi pi-spin pi-spinner' : 'pi pi-upload'}
         outlined
-        onClick={() => setImporting(true)}
+        onClick={() => setImporting('visible')}
       />
       <Button
         type="button"
@@ -104,7 +112,19 @@ export function ProduitsImportExport({ serviceId, devise, query }: Props) {
           <ImportProduitsDialog
             serviceId={serviceId}
             devise={devise}
-            onHide={() => setImporting(false)}
+            visible={importing === 'visible'}
+            onHide={() => setImporting(importBusy ? 'hidden' : null)}
+            onBusy={setImportBusy}
+            onOutcome={(outcome) => {
+              if (importingNow.current !== 'hidden') return;
+              setImporting(null);
+              toast({
+                severity: outcome.severity,
+                summary: 'Import de produits',
+                detail: outcome.text,
+                life: 10000,
+              });
+            }}
           />
         </Suspense>
       )}

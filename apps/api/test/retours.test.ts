@@ -93,6 +93,20 @@ describe(`retours de ventes (${TEST_DIALECT})`, () => {
       user_id: w.world.managerA.id,
     });
 
+    // The product's stock history names both documents by number; the return points at its sale.
+    const history = (
+      await client.get(`${w.shopUrl()}/produits/${p.id}/mouvements`, w.tokens.managerA)
+    ).body.items;
+    expect(history.slice(0, 2)).toMatchObject([
+      {
+        type: 'retour',
+        documentNumero: `R-${year}-000001`,
+        documentId: first.body.id,
+        documentParentId: vente.id,
+      },
+      { type: 'vente', documentNumero: vente.numero, documentId: vente.id, documentParentId: null },
+    ]);
+
     const after = (await client.get(`${w.shopUrl()}/ventes/${vente.id}`, w.tokens.ownerA)).body;
     expect(after.lignes[0].quantiteRetournee).toBe(1000);
     expect(after.montantRetourne).toBe(1500);

@@ -121,12 +121,15 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
       produitId: riz,
       nom: 'Riz parfumé',
       uniteSymbole: 'kg',
+      fractionnable: true,
       quantite: 1500,
       prixUnitaire: 750,
       prixAchat: 500,
       montantTtc: 1125,
       quantiteRetournee: 0,
     });
+    // The lines say whether their unit splits (the return dialog asks nothing more).
+    expect(v.lignes.map((l: { fractionnable: boolean }) => l.fractionnable)).toEqual([true, false]);
     expect(v.paiements).toEqual([
       expect.objectContaining({
         mode: 'especes',

@@ -64,6 +64,12 @@ export const mouvementSchema = z
     /** The source document ('vente', 'achat'…) and its id, when there is one. */
     documentType: z.string().nullable(),
     documentId: z.number().int().nullable(),
+    /**
+     * In a product's stock history: the document's number (V-…, R-…, A-…, RA-…; an inventory has
+     * none) and, for a return, the sale or purchase it belongs to (where it is shown).
+     */
+    documentNumero: z.string().nullable().optional(),
+    documentParentId: z.number().int().nullable().optional(),
     user: z.object({ id: z.number().int(), prenom: z.string(), nom: z.string() }).nullable(),
     createdAt: z.string(),
   })

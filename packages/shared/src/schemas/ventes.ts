@@ -85,6 +85,8 @@ export const venteLigneSchema = z.object({
   reference: z.string().nullable(),
   codeBarres: z.string().nullable(),
   uniteSymbole: z.string(),
+  /** The product's unit splits (kg, litre): a return may take part of a unit. */
+  fractionnable: z.boolean(),
   quantite: z.number().int(),
   prixUnitaire: z.number().int(),
   tauxTva: z.number().int(),

@@ -64,6 +64,8 @@ export const toMouvement = (r: MouvementRow): Mouvement => ({
   motif: r.motif,
   documentType: r.document_type,
   documentId: r.document_id,
+  documentNumero: r.document_numero,
+  documentParentId: r.document_parent_id === null ? null : Number(r.document_parent_id),
   user:
     r.user_id !== null && r.user_prenom !== null && r.user_nom !== null
       ? { id: r.user_id, prenom: r.user_prenom, nom: r.user_nom }

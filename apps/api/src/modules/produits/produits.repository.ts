@@ -197,8 +197,34 @@ export async function findMouvementPage(
   const count = await base
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
+  // The number of the document that moved the stock (and, for a return, the sale or purchase it
+  // belongs to): one join per kind of document, on its type and id.
   const items = await base
     .leftJoin('users', 'users.id', 'mouvements_stock.user_id')
+    .leftJoin('ventes as dv', (j) =>
+      j
+        .onRef('dv.id', '=', 'mouvements_stock.document_id')
+        .on('mouvements_stock.document_type', '=', 'vente'),
+    )
+    .leftJoin('retours as dr', (j) =>
+      j
+        .onRef('dr.id', '=', 'mouvements_stock.document_id')
+        .on('mouvements_stock.document_type', '=', 'retour'),
+    )
+    .leftJoin('achats as da', (j) =>
+      j
+        .onRef('da.id', '=', 'mouvements_stock.document_id')
+        .on('mouvements_stock.document_type', '=', 'achat'),
+    )
+    .leftJoin('retours_achats as dra', (j) =>
+      j
+        .onRef('dra.id', '=', 'mouvements_stock.document_id')
+        .on('mouvements_stock.document_type', '=', 'retour_achat'),
+    )
+    .select((eb) => [
+      eb.fn.coalesce('dv.numero', 'dr.numero', 'da.numero', 'dra.numero').as('document_numero'),
+      eb.fn.coalesce('dr.vente_id', 'dra.achat_id').as('document_parent_id'),
+    ])
     .select([
       'mouvements_stock.id',
       'mouvements_stock.type',

@@ -65,10 +65,13 @@ export async function readVente(db: Kysely<DB>, shop: VenteShop, venteId: number
   if (!v) throw notFound('Vente introuvable.');
   const [lignes, paiements, dette, retours] = await Promise.all([
     db
-      .selectFrom('vente_lignes')
-      .selectAll()
-      .where('vente_id', '=', venteId)
-      .orderBy('position')
+      .selectFrom('vente_lignes as l')
+      .leftJoin('produits as p', 'p.id', 'l.produit_id')
+      .leftJoin('unites as u', 'u.id', 'p.unite_id')
+      .selectAll('l')
+      .select('u.fractionnable')
+      .where('l.vente_id', '=', venteId)
+      .orderBy('l.position')
       .execute(),
     db.selectFrom('paiements').selectAll().where('vente_id', '=', venteId).orderBy('id').execute(),
     db.selectFrom('dettes').selectAll().where('vente_id', '=', venteId).executeTakeFirst(),
@@ -98,6 +101,7 @@ export async function readVente(db: Kysely<DB>, shop: VenteShop, venteId: number
       reference: l.reference,
       codeBarres: l.code_barres,
       uniteSymbole: l.unite_symbole,
+      fractionnable: l.fractionnable === 1,
       quantite: Number(l.quantite),
       prixUnitaire: Number(l.prix_unitaire),
       tauxTva: l.taux_tva,

@@ -7,9 +7,11 @@ import {
 } from '@comptoir/shared';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import { Link } from 'react-router';
 import { pagedTableProps } from '../../components/paged-table';
 import type { useListParams } from '../../lib/use-list-params';
 import { useCurrentShop } from '../../lib/shop';
+import { mouvementDocument } from './mouvement-document';
 
 interface Props {
   page: MouvementPage | undefined;
@@ -20,8 +22,8 @@ interface Props {
 
 const signed = (q: number) => (q > 0 ? `+${formatQuantity(q)}` : formatQuantity(q));
 const documentCell = (m: Mouvement) => {
-  if (m.documentType && m.documentId !== null) return `${m.documentType} n° ${m.documentId}`;
-  return m.motif ?? '—';
+  const { texte, lien } = mouvementDocument(m);
+  return lien ? <Link to={lien}>{texte}</Link> : texte;
 };
 
 /** The product's stock ledger, newest first, server-paged. */

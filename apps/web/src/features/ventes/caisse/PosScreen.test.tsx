@@ -84,6 +84,7 @@ function venteOf(body: VenteInput): Vente {
         reference: null,
         codeBarres: p.codeBarres,
         uniteSymbole: 'pce',
+        fractionnable: false,
         quantite: l.quantite,
         prixUnitaire: p.prixVente,
         tauxTva: 0,

@@ -16,6 +16,7 @@ export const ligneVente = (
     reference: null,
     codeBarres: null,
     uniteSymbole: 'pce',
+    fractionnable: false,
     quantite,
     prixUnitaire,
     tauxTva: 0,

@@ -76,6 +76,8 @@ describe('/pages/ventes-list/:id', () => {
   it('returns one unit with a cash refund: only what may still be returned, one key per opening, the number shown', async () => {
     logIn(['ROLE_GERANT']);
     const bodies: any[] = [];
+    // The sale's lines say whether their unit splits: the dialog asks for no product.
+    const productCalls: string[] = [];
     let returned = false;
     renderApp('/pages/ventes-list/41', async (url, init) => {
       if (url === '/api/services/1/ventes/41')
@@ -89,7 +91,8 @@ describe('/pages/ventes-list/:id', () => {
             : VENTE,
         );
       if (url === '/api/services/1/ventes/41/mouvements') return json(200, []);
-      if (url.startsWith('/api/services/1/produits/'))
+      if (url.startsWith('/api/services/1/produits/')) {
+        productCalls.push(url);
         return json(404, {
           type: 'about:blank',
           title: 'x',
@@ -97,6 +100,7 @@ describe('/pages/ventes-list/:id', () => {
           detail: 'x',
           code: 'NOT_FOUND',
         });
+      }
       if (url === '/api/services/1/ventes/41/retours' && init?.method === 'POST') {
         bodies.push(JSON.parse(String(init.body)));
         returned = true;
@@ -150,5 +154,6 @@ describe('/pages/ventes-list/:id', () => {
     expect(await screen.findByTestId('retour-enregistre')).toHaveTextContent(
       'Retour R-2026-000006 enregistré.',
     );
+    expect(productCalls).toEqual([]);
   });
 });

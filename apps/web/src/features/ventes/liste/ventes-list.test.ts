@@ -58,6 +58,7 @@ const ligne = (
   reference: null,
   codeBarres: null,
   uniteSymbole: 'pce',
+  fractionnable: false,
   quantite,
   prixUnitaire: 0,
   tauxTva: 0,

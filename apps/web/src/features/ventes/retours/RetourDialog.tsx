@@ -6,12 +6,10 @@ import {
   formatMoney,
   formatQuantity,
   type ModePaiement,
-  type Produit,
   type Retour,
   type RetourMode,
   type Vente,
 } from '@comptoir/shared';
-import { useQueries } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -22,8 +20,6 @@ import { FormField, fieldA11y } from '../../../components/FormField';
 import { QuantityInput } from '../../../components/QuantityInput';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { useFeedback } from '../../../lib/use-feedback';
-import { http } from '../../../lib/http';
-import { shopPath } from '../../../lib/shop';
 import { useCreateRetour } from '../liste/api';
 import { newCleIdempotence } from '../../../lib/cle-idempotence';
 import {
@@ -64,17 +60,6 @@ export function RetourDialog({ serviceId, vente, onDone, onHide }: Props) {
   const devise = vente.devise;
   const montant = montantTotal(vente.lignes, quantites);
   const { imputeDette, solde } = repartitionRetour(montant, vente.reste);
-  // Fractional quantities only for the products sold by a fractional unit (kg, litre).
-  const produits = useQueries({
-    queries: [...new Set(vente.lignes.map((l) => l.produitId))].map((id) => ({
-      queryKey: ['produits', serviceId, 'detail', id],
-      queryFn: () => http.get<Produit>(shopPath(serviceId, `produits/${id}`)),
-      staleTime: 60_000,
-    })),
-  });
-  const fractionnable = (produitId: number, ...quantities: number[]) =>
-    produits.find((p) => p.data?.id === produitId)?.data?.unite.fractionnable ??
-    !quantities.every((q) => q % 1000 === 0);
   const modes = RETOUR_MODES.filter((m) => m !== 'avoir' || vente.client).map((value) => ({
     value,
     label: RETOUR_MODE_LABELS[value],
@@ -133,7 +118,7 @@ export function RetourDialog({ serviceId, vente, onDone, onHide }: Props) {
                         id={id}
                         value={quantites[l.id] ?? null}
                         onChange={(q) => setQuantites((prev) => ({ ...prev, [l.id]: q }))}
-                        fractionnable={fractionnable(l.produitId, l.quantite, l.quantiteRetournee)}
+                        fractionnable={l.fractionnable}
                         suffix={l.uniteSymbole}
                         min={0}
                         error={error}

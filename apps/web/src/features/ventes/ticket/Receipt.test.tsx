@@ -34,6 +34,7 @@ const ligne = (
   reference: null,
   codeBarres: null,
   uniteSymbole: 'pce',
+  fractionnable: false,
   quantite,
   prixUnitaire: prix,
   tauxTva: 1800,

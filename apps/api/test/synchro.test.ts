@@ -261,6 +261,24 @@ describe(`vente hors ligne : série de la caisse et synchronisation (${TEST_DIAL
     ]);
   });
 
+  it('deux caisses hors ligne vendent toutes deux la dernière unité : les deux ventes sont enregistrées, le stock à −1 signalé', async () => {
+    const a = await w.caisseOuverte();
+    const b = await w.caisseOuverte();
+    const p = await w.produit({ prix: 1000, stock: 1000 });
+    const [fromA, fromB] = await Promise.all([
+      sync(a.caisseId, { ventes: [venteHL(1, p)] }),
+      sync(b.caisseId, { ventes: [venteHL(1, p)] }),
+    ]);
+    expect(fromA.body.ventes[0].statut, JSON.stringify(fromA.body)).toBe('enregistree');
+    expect(fromB.body.ventes[0].statut, JSON.stringify(fromB.body)).toBe('enregistree');
+    expect(await quantite(p.id)).toBe(-1000);
+    const alertes = await get(`${w.shopUrl()}/alertes-hors-ligne?produitId=${p.id}`);
+    // The second sale took it under zero: one flag, on the sale that arrived second.
+    expect(alertes.body).toEqual([
+      expect.objectContaining({ type: 'stock_negatif', produitId: p.id, quantite: -1000 }),
+    ]);
+  });
+
   it('un client créé hors ligne arrive une fois, avec ses ventes, même envoyé deux fois', async () => {
     const { caisseId } = await w.caisseOuverte();
     const p = await w.produit({ prix: 2000, stock: 10_000 });

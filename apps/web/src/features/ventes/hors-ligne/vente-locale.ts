@@ -86,6 +86,7 @@ export function venteLocale(s: VenteSaisieHorsLigne, corps: VenteHorsLigne, nume
         reference: null,
         codeBarres: s.cart.lignes[i]!.produit.codeBarres,
         uniteSymbole: l.uniteSymbole,
+        fractionnable: s.cart.lignes[i]!.produit.fractionnable,
         quantite: l.quantite,
         prixUnitaire: l.prixUnitaire,
         tauxTva: c.tauxTva,

@@ -179,7 +179,7 @@ describe(`ventes aux limites (${TEST_DIALECT})`, () => {
     );
     // The generator reaches both recorded sales and refusals.
     expect(seen[201] ?? 0, JSON.stringify(seen)).toBeGreaterThan(0);
-  }, 120_000);
+  });
 
   const runs = TEST_DIALECT === 'postgres' ? 30 : 50;
   const text = (max: number) =>
@@ -259,7 +259,7 @@ describe(`ventes aux limites (${TEST_DIALECT})`, () => {
       Object.keys(seen).filter((s) => Number(s) >= 400).length,
       JSON.stringify(seen),
     ).toBeGreaterThan(0);
-  }, 120_000);
+  });
 
   it('règlements extrêmes : refus français ou règlement cohérent, jamais de 500, registres justes', async () => {
     for (const quantite of [4000, 7000])
@@ -329,5 +329,5 @@ describe(`ventes aux limites (${TEST_DIALECT})`, () => {
       Object.keys(seen).filter((s) => Number(s) >= 400).length,
       JSON.stringify(seen),
     ).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });

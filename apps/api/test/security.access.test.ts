@@ -72,14 +72,14 @@ describe(`accès vérifié avant le corps, boutiques désactivées (${TEST_DIALE
     const call = partialPost(server.baseUrl, importUrl(), xsrf, 60 * 1024 * 1024);
     expect(await call.status).toBe('HTTP/1.1 401 Unauthorized');
     call.close();
-  }, 120_000);
+  });
 
   it('un import de 60 Mo vers la boutique d’un autre : 404 avant d’avoir lu le corps', async () => {
     const headers = { ...xsrf, Authorization: `Bearer ${token.managerB.token}` };
     const call = partialPost(server.baseUrl, importUrl(), headers, 60 * 1024 * 1024);
     expect(await call.status).toBe('HTTP/1.1 404 Not Found');
     call.close();
-  }, 120_000);
+  });
 
   it('un corps au-delà de la limite : 413 en français, sans être lu', async () => {
     const headers = { ...xsrf, Authorization: `Bearer ${token.ownerA.token}` };
@@ -98,7 +98,7 @@ describe(`accès vérifié avant le corps, boutiques désactivées (${TEST_DIALE
       token.ownerA,
     );
     expectProblem(big, 413, 'PAYLOAD_TOO_LARGE');
-  }, 120_000);
+  });
 
   it('un seul gros corps lu à la fois : un second import attend son tour (429)', async () => {
     const headers = { ...xsrf, Authorization: `Bearer ${token.ownerA.token}` };
@@ -116,7 +116,7 @@ describe(`accès vérifié avant le corps, boutiques désactivées (${TEST_DIALE
     for (let i = 0; i < 200 && after.status === 429; i++)
       after = await client.post(importUrl(), body, token.managerA);
     expect(after.status).not.toBe(429);
-  }, 120_000);
+  });
 
   describe('boutique désactivée par l’administrateur', () => {
     it('lecture seule pour son propriétaire et son gérant, sur chaque route de boutique', async () => {

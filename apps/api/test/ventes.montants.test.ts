@@ -194,6 +194,6 @@ describe(`ventes : montants exacts (${TEST_DIALECT})`, () => {
       ];
       for (const a of amounts) expect(Number.isSafeInteger(a)).toBe(true);
       if (devise === 'XOF') for (const a of amounts) expect(formatMoney(a, 'XOF')).not.toMatch(/,/);
-    }, 120_000);
+    });
   }
 });

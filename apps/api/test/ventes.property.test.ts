@@ -198,7 +198,7 @@ describe(`cohérence des ventes, retours, dettes et stock (${TEST_DIALECT})`, ()
     expect(coverage.retours).toBeGreaterThan(0);
     expect(coverage.reglements).toBeGreaterThan(0);
     if (process.env['PROP_STATS']) console.log(JSON.stringify(coverage));
-  }, 120_000);
+  });
 
   async function stats(shop: number) {
     const { db } = server.ctx.database;

@@ -24,6 +24,7 @@ const EXPECTED_MENUS = {
     ['Nouvelle vente', '/pages/ventes-oneline'],
     ['Points de vente', '/pages/ventes'],
     ['Liste des ventes', '/pages/ventes-list'],
+    ['Caisses et sessions', '/pages/caisses'],
     ['Nouveau devis', '/pages/devis/add'],
     ['Liste des devis', '/pages/devis'],
     ['Factures', '/pages/factures'],

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ProductFormPage, ean13 } from './support/catalogue-pages';
 import { DEMO } from './support/constants';
+import { openRegisterSession } from './support/caisse';
 import { loginAs } from './support/pages';
 import { toast } from './support/prime';
 
@@ -135,6 +136,7 @@ async function expectPosUncovered(page: Page) {
 test('caisse : rien ne se recouvre de 360 px à 1366 px (boîtes des éléments)', async ({ page }) => {
   await loginAs(page, DEMO.gerant);
   await page.goto('/pages/ventes');
+  await openRegisterSession(page);
   const search = page.getByLabel('Rechercher ou scanner un produit');
   await expect(search).toBeFocused();
   await page.keyboard.type(EAU, { delay: 5 });

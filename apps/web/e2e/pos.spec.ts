@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/constants';
+import { openRegisterSession } from './support/caisse';
 import { loginAs } from './support/pages';
 
 /**
@@ -26,6 +27,7 @@ async function scan(page: Page, code: string) {
 async function openPos(page: Page) {
   await loginAs(page, DEMO.gerant);
   await page.goto('/pages/ventes');
+  await openRegisterSession(page);
   await expect(search(page)).toBeFocused();
 }
 

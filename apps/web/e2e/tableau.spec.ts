@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/constants';
+import { openRegisterSession } from './support/caisse';
 import { loginAs } from './support/pages';
 
 /** The owner's dashboard: a sale at the POS shows in today's figures; 30 days click through to the sales list. */
@@ -17,6 +18,7 @@ test('tableau de bord : une vente √† la caisse change les chiffres ; 30 jours m√
 
   // A sale at the POS: one soap, paid in cash.
   await page.goto('/pages/ventes');
+  await openRegisterSession(page);
   const search = page.getByLabel('Rechercher ou scanner un produit');
   await expect(search).toBeFocused();
   await page.keyboard.type(SAVON, { delay: 5 });

@@ -98,6 +98,12 @@ export const MENU_SCREENS: readonly MenuScreen[] = [
     roles: { [G]: { at: 'Ventes' }, [P]: { at: 'Ventes › Ventes' } },
   },
   {
+    route: '/pages/caisses',
+    label: 'Caisses et sessions',
+    icon: icon('calculator'),
+    roles: { [P]: { at: 'Ventes › Ventes' } },
+  },
+  {
     route: '/pages/devis/add',
     label: 'Nouveau devis',
     icon: icon('plus'),

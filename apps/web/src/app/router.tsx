@@ -27,6 +27,7 @@ const DettesRoute = lazy(() => import('../features/dettes/DettesRoute'));
 const InventairesRoute = lazy(() => import('../features/inventaires/InventairesRoute'));
 const RapportsRoute = lazy(() => import('../features/rapports/RapportsRoute'));
 const IntegriteRoute = lazy(() => import('../features/integrite/IntegriteRoute'));
+const CaissesRoute = lazy(() => import('../features/caisses/CaissesRoute'));
 const DetteClientRoute = lazy(() => import('../features/dettes/DetteClientRoute'));
 const FournisseursRoute = lazy(() => import('../features/fournisseurs/FournisseursRoute'));
 const PosRoute = lazy(() => import('../features/ventes/caisse/PosRoute'));
@@ -89,6 +90,7 @@ export const MENU_ELEMENTS: Readonly<Record<string, ReactNode>> = {
   '/pages/dettes': <DettesRoute />,
   '/pages/rapports/inventaires': <InventairesRoute />,
   '/pages/rapports/produits': <RapportsRoute />,
+  '/pages/caisses': <CaissesRoute />,
   '/pages/depenses': <DepensesRoute />,
   '/pages/devis/add': <DevisSaisieRoute />,
   '/pages/devis': <DevisListRoute />,

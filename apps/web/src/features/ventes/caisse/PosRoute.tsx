@@ -1,7 +1,16 @@
 import { WithShop } from '../../../components/WithShop';
+import { CaisseGate } from '../../caisses';
 import { PosScreen } from './PosScreen';
 
-/** /pages/ventes (owner and manager): the point of sale of the current shop. */
+/** /pages/ventes (owner and manager): the point of sale of the current shop, on an open register. */
 export default function PosRoute() {
-  return <WithShop>{(serviceId) => <PosScreen key={serviceId} serviceId={serviceId} />}</WithShop>;
+  return (
+    <WithShop>
+      {(serviceId) => (
+        <CaisseGate key={serviceId} serviceId={serviceId}>
+          {(caisse) => <PosScreen key={caisse.id} serviceId={serviceId} caisseId={caisse.id} />}
+        </CaisseGate>
+      )}
+    </WithShop>
+  );
 }

@@ -31,8 +31,8 @@ import './pos.css';
 
 const noop = () => undefined;
 
-/** The point of sale of one shop (`/pages/ventes`). */
-export function PosScreen({ serviceId }: { serviceId: number }) {
+/** The point of sale of one shop (`/pages/ventes`), on the register `caisseId` of this device. */
+export function PosScreen({ serviceId, caisseId }: { serviceId: number; caisseId?: number }) {
   const shopQuery = useReceiptShop(serviceId);
   const typesQuery = useTypesVentes();
   // Without the network: the shop and sale types as last read, sales recorded on the device.
@@ -136,7 +136,9 @@ export function PosScreen({ serviceId }: { serviceId: number }) {
         .catch((error: unknown) => setPayError(errorMessage(error)));
       return;
     }
-    create.mutate(venteBody(cart, cle, calc.totalTtc, paiements, echeance), {
+    const body = venteBody(cart, cle, calc.totalTtc, paiements, echeance);
+    // The register's open session takes the sale (caisses); a closed one refuses it (409).
+    create.mutate(caisseId === undefined ? body : { ...body, caisseId }, {
       onSuccess: (vente) => {
         dispatch({ type: 'reset' });
         setPaying(false);

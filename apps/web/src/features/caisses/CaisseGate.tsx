@@ -189,14 +189,11 @@ function OuvertureForm(props: {
         icon="pi pi-lock-open"
         loading={ouvrir.isPending}
         onClick={() =>
-          ouvrir.mutate(
-            { caisseId: caisse.id, fond: fond ?? 0 },
-            {
-              onSuccess: () => onChoose(caisse.id),
-              // Opened meanwhile on another device: the register list shows it open.
-              onError: () =>
-                void queryClient.invalidateQueries({ queryKey: caisseKeys.all(serviceId) }),
-            },
+          // mutateAsync: opening refreshes the registers, which unmounts this form.
+          ouvrir.mutateAsync({ caisseId: caisse.id, fond: fond ?? 0 }).then(
+            () => onChoose(caisse.id),
+            // Opened meanwhile on another device: the register list shows it open.
+            () => queryClient.invalidateQueries({ queryKey: caisseKeys.all(serviceId) }),
           )
         }
       />

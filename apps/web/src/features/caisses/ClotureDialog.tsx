@@ -47,9 +47,11 @@ export function ClotureDialog({ serviceId, session, devise, onClose, onClosed }:
   const ecart = ecarts.reduce((a, b) => a + b, 0);
   const motifRequis = ecarts.some((e) => Math.abs(e) > seuilMotifEcart(devise));
 
+  // mutateAsync, not a callback of mutate: the closing refreshes the registers, which unmounts this
+  // dialog (the session is no longer open) before a callback of mutate would run.
   const submit = () =>
-    cloture.mutate(
-      {
+    cloture
+      .mutateAsync({
         coupures:
           coupures === null
             ? []
@@ -59,9 +61,8 @@ export function ClotureDialog({ serviceId, session, devise, onClose, onClosed }:
         especes: coupures === null ? (especes ?? 0) : null,
         autres: modes.map((mode) => ({ mode, montant: autres[mode] ?? 0 })),
         motifEcart: motif.trim() || null,
-      },
-      { onSuccess: onClosed },
-    );
+      })
+      .then(onClosed, () => undefined);
 
   return (
     <Dialog

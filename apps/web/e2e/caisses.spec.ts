@@ -1,13 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { DEMO } from './support/constants';
+import { openRegisterSession } from './support/caisse';
 import { loginAs } from './support/pages';
 import { chooseOption } from './support/prime';
 
 /**
  * A register's day (docs/regles-metier.md « Caisses et sessions »): the manager opens a register
  * with a float, sells, pays an expense from the drawer, counts the drawer by denomination with a
- * small variance and its reason, prints the Z; the owner sees the session and its variance.
+ * small variance and its reason, prints the Z (its PDF read by pdftotext); the owner sees the
+ * session, its variance and its Z on /pages/caisses.
  */
 const SAVON = '2000000000107'; // Savon de Marseille, 500 FCFA (demo shelf of « Boutique Dakar Plateau »)
 const amount = (text: string) => new RegExp(text.replace(/ /g, '\\s'));
@@ -105,11 +107,21 @@ test('caisse : fond, vente, dépense payée en caisse, comptage par coupures ave
     .replace('Rapport Z ', '')
     .trim();
 
-  // The Z printed: a PDF answer.
+  // The Z printed: a PDF served by the API, whose text (read by poppler, not our code) names the
+  // Z and the cash counted.
+  const served = page.waitForResponse((r) => r.url().includes('/rapport.pdf'));
   const download = page.waitForEvent('download');
-  await z.getByRole('button', { name: 'Ticket 80 mm' }).click();
-  const file = await (await download).path();
-  expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  await z.getByRole('button', { name: 'PDF A4' }).click();
+  const answer = await served;
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toMatch(/^application\/pdf/);
+  const text = execFileSync('pdftotext', ['-layout', await (await download).path(), '-'], {
+    encoding: 'utf8',
+  });
+  expect(text).toContain(`Rapport Z ${numero}`);
+  expect(text).toMatch(/Compté\s+9\s400\sFCFA/);
+  expect(text).toMatch(/Écart total\s+[-−]100\sFCFA/);
+  expect(text).toContain('Motif : Erreur de monnaie rendue');
 
   // The owner sees the session, its Z and its variance.
   await owner.reload();
@@ -120,4 +132,71 @@ test('caisse : fond, vente, dépense payée en caisse, comptage par coupures ave
   await expect(owner.getByRole('dialog').getByTestId('rapport-ecart')).toContainText(
     'Erreur de monnaie rendue',
   );
+});
+
+/** Every field, label and button of `root` lies within the screen's width; nothing scrolls sideways. */
+async function expectWithinWidth(page: Page, root: Locator) {
+  const outside = await root.evaluate((el) => {
+    const width = document.documentElement.clientWidth;
+    const scrolls = [el, ...el.querySelectorAll<HTMLElement>('.p-dialog-content')]
+      .filter((e) => e.scrollWidth > e.clientWidth + 1)
+      .map((e) => `${e.className} défile (${e.scrollWidth} > ${e.clientWidth})`);
+    const parts = [
+      ...el.querySelectorAll<HTMLElement>('input, textarea, button, label, [data-testid], td, th'),
+    ].filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 2 && r.height > 2 && (r.left < 0 || r.right > width + 0.5);
+    });
+    return [...scrolls, ...parts.map((e) => e.outerHTML.slice(0, 80))];
+  });
+  expect(outside).toEqual([]);
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    ),
+  ).toBe(true);
+}
+
+test('caisse sur un téléphone (360 px) : la barre de session tient sur une ligne, ses fenêtres sans défilement horizontal', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await loginAs(page, DEMO.gerant);
+  await page.goto('/pages/ventes');
+  await openRegisterSession(page, '5000');
+  const bar = page.getByTestId('caisse-bar');
+  await expect(bar).toBeVisible();
+  // One line: the register's name and three icon buttons named for screen readers.
+  const barBox = (await bar.boundingBox())!;
+  expect(barBox.height).toBeLessThan(60);
+  await expectWithinWidth(page, bar);
+
+  const open = async (button: string, dialogName: string | RegExp) => {
+    await bar.getByRole('button', { name: button }).click();
+    const dialog = page.getByRole('dialog', { name: dialogName });
+    await expect(dialog).toBeVisible();
+    // Full width once PrimeReact's opening zoom is over (the box grows during the animation).
+    await expect
+      .poll(async () => (await dialog.boundingBox())?.width ?? 0)
+      .toBeGreaterThanOrEqual(355);
+    return dialog;
+  };
+  const x = await open('Rapport X', /Rapport X/);
+  await expect(x.getByTestId('rapport-mode-especes')).toBeVisible();
+  await expectWithinWidth(page, x);
+  await page.keyboard.press('Escape');
+  await expect(x).toBeHidden();
+
+  const mvt = await open('Entrée / sortie', 'Mouvement de caisse');
+  await mvt.getByText('Dépense payée en caisse').click();
+  await expect(mvt.getByText('Catégorie de la dépense')).toBeVisible();
+  await expectWithinWidth(page, mvt);
+  await mvt.getByRole('button', { name: 'Annuler' }).click();
+  await expect(mvt).toBeHidden();
+
+  const close = await open('Clôturer la caisse', 'Clôturer la caisse');
+  await expect(close.locator('[id="coupure-10000"]')).toBeVisible();
+  await expectWithinWidth(page, close);
+  await close.getByRole('button', { name: 'Annuler' }).click();
+  await expect(close).toBeHidden();
 });

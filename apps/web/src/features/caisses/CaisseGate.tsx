@@ -24,6 +24,7 @@ import {
 import { ClotureDialog } from './ClotureDialog';
 import { MouvementDialog } from './MouvementDialog';
 import { RapportDialog } from './RapportDialog';
+import './caisses.css';
 
 interface Props {
   serviceId: number;
@@ -73,13 +74,14 @@ export function CaisseGate({ serviceId, children }: Props) {
   const s = caisse.session;
   return (
     <>
-      <div
-        className="caisse-bar flex flex-wrap align-items-center gap-2 mb-2"
-        data-testid="caisse-bar"
-      >
-        <span className="mr-auto">
-          <strong>{caisse.nom}</strong> · session ouverte le {formatDateTime(s.ouverteLe, timeZone)}{' '}
-          par {s.ouvertPar.prenom} {s.ouvertPar.nom} (fond {formatMoney(s.fond, devise)})
+      <div className="caisse-bar" data-testid="caisse-bar">
+        <span className="caisse-bar-session">
+          <strong>{caisse.nom}</strong>
+          <span className="caisse-bar-details">
+            {' '}
+            · session ouverte le {formatDateTime(s.ouverteLe, timeZone)} par {s.ouvertPar.prenom}{' '}
+            {s.ouvertPar.nom} (fond {formatMoney(s.fond, devise)})
+          </span>
         </span>
         {list.length > 1 && (
           <Dropdown
@@ -93,6 +95,7 @@ export function CaisseGate({ serviceId, children }: Props) {
         )}
         <Button
           label="Rapport X"
+          aria-label="Rapport X"
           icon="pi pi-chart-bar"
           size="small"
           outlined
@@ -100,6 +103,7 @@ export function CaisseGate({ serviceId, children }: Props) {
         />
         <Button
           label="Entrée / sortie"
+          aria-label="Entrée / sortie"
           icon="pi pi-arrows-v"
           size="small"
           outlined
@@ -107,6 +111,7 @@ export function CaisseGate({ serviceId, children }: Props) {
         />
         <Button
           label="Clôturer la caisse"
+          aria-label="Clôturer la caisse"
           icon="pi pi-lock"
           size="small"
           severity="danger"

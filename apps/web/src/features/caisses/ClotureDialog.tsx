@@ -1,12 +1,4 @@
-import {
-  coupuresOf,
-  formatMoney,
-  MODE_PAIEMENT_LABELS,
-  MODES_HORS_ESPECES,
-  seuilMotifEcart,
-  totalCoupures,
-  type CaisseSessionDetail,
-} from '@comptoir/shared';
+import { formatMoney, MODE_PAIEMENT_LABELS, type CaisseSessionDetail } from '@comptoir/shared';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -15,6 +7,7 @@ import { FormField } from '../../components/FormField';
 import { MoneyInput } from '../../components/MoneyInput';
 import { errorMessage } from '../../lib/errors';
 import { useCloture } from './api';
+import { COMPTAGE_VIDE, comptageCloture, nombreSaisi, type Comptage } from './comptage';
 
 interface Props {
   serviceId: number;
@@ -26,43 +19,17 @@ interface Props {
 
 /** « Clôturer la caisse »: the drawer counted by denomination, the other modes by total. */
 export function ClotureDialog({ serviceId, session, devise, onClose, onClosed }: Props) {
-  const coupures = coupuresOf(devise);
-  const [nombres, setNombres] = useState<Record<number, number>>({});
-  const [especes, setEspeces] = useState<number | null>(null);
-  const [autres, setAutres] = useState<Record<string, number | null>>({});
-  const [motif, setMotif] = useState('');
+  const [comptage, setComptage] = useState<Comptage>(COMPTAGE_VIDE);
+  const { nombres, especes, autres, motif } = comptage;
+  const set = (patch: Partial<Comptage>) => setComptage((c) => ({ ...c, ...patch }));
   const cloture = useCloture(serviceId, session.id);
   const money = (n: number) => formatMoney(n, devise);
-  const compteEspeces =
-    coupures === null
-      ? (especes ?? 0)
-      : totalCoupures(coupures.map((valeur) => ({ valeur, nombre: nombres[valeur] ?? 0 })));
-  const attendu = (mode: string) =>
-    session.rapport.modes.find((m) => m.mode === mode)?.attendu ?? 0;
-  const modes = MODES_HORS_ESPECES.filter((m) => attendu(m) !== 0);
-  const ecarts = [
-    compteEspeces - attendu('especes'),
-    ...modes.map((m) => (autres[m] ?? 0) - attendu(m)),
-  ];
-  const ecart = ecarts.reduce((a, b) => a + b, 0);
-  const motifRequis = ecarts.some((e) => Math.abs(e) > seuilMotifEcart(devise));
+  const figures = comptageCloture(devise, session.rapport, comptage);
+  const { coupures, attendu, modes, ecart, motifRequis } = figures;
 
   // mutateAsync, not a callback of mutate: the closing refreshes the registers, which unmounts this
   // dialog (the session is no longer open) before a callback of mutate would run.
-  const submit = () =>
-    cloture
-      .mutateAsync({
-        coupures:
-          coupures === null
-            ? []
-            : coupures
-                .filter((v) => (nombres[v] ?? 0) > 0)
-                .map((valeur) => ({ valeur, nombre: nombres[valeur]! })),
-        especes: coupures === null ? (especes ?? 0) : null,
-        autres: modes.map((mode) => ({ mode, montant: autres[mode] ?? 0 })),
-        motifEcart: motif.trim() || null,
-      })
-      .then(onClosed, () => undefined);
+  const submit = () => cloture.mutateAsync(figures.body).then(onClosed, () => undefined);
 
   return (
     <Dialog
@@ -76,12 +43,17 @@ export function ClotureDialog({ serviceId, session, devise, onClose, onClosed }:
       <h4 className="mt-0">Espèces</h4>
       {coupures === null ? (
         <FormField id="cloture-especes" label="Espèces comptées">
-          <MoneyInput id="cloture-especes" value={especes} onChange={setEspeces} devise={devise} />
+          <MoneyInput
+            id="cloture-especes"
+            value={especes}
+            onChange={(v) => set({ especes: v })}
+            devise={devise}
+          />
         </FormField>
       ) : (
         <div className="grid">
           {coupures.map((valeur) => (
-            <div key={valeur} className="col-6 md:col-4 flex align-items-center gap-2">
+            <div key={valeur} className="col-12 sm:col-6 md:col-4 flex align-items-center gap-2">
               <label htmlFor={`coupure-${valeur}`} className="w-7rem text-right">
                 {money(valeur)} ×
               </label>
@@ -93,17 +65,16 @@ export function ClotureDialog({ serviceId, session, devise, onClose, onClosed }:
                 min={0}
                 step={1}
                 value={nombres[valeur] ?? ''}
-                onChange={(e) => {
-                  const n = Math.max(0, Math.floor(Number(e.target.value) || 0));
-                  setNombres((v) => ({ ...v, [valeur]: n }));
-                }}
+                onChange={(e) =>
+                  set({ nombres: { ...nombres, [valeur]: nombreSaisi(e.target.value) } })
+                }
               />
             </div>
           ))}
         </div>
       )}
       <p data-testid="cloture-especes-total">
-        Espèces comptées : <strong>{money(compteEspeces)}</strong> (attendu{' '}
+        Espèces comptées : <strong>{money(figures.especes)}</strong> (attendu{' '}
         {money(attendu('especes'))})
       </p>
       {modes.map((mode) => (
@@ -115,7 +86,7 @@ export function ClotureDialog({ serviceId, session, devise, onClose, onClosed }:
           <MoneyInput
             id={`cloture-${mode}`}
             value={autres[mode] ?? null}
-            onChange={(v) => setAutres((a) => ({ ...a, [mode]: v }))}
+            onChange={(v) => set({ autres: { ...autres, [mode]: v } })}
             devise={devise}
             live
           />
@@ -131,7 +102,7 @@ export function ClotureDialog({ serviceId, session, devise, onClose, onClosed }:
         <InputTextarea
           id="cloture-motif"
           value={motif}
-          onChange={(e) => setMotif(e.target.value)}
+          onChange={(e) => set({ motif: e.target.value })}
           rows={2}
           className="w-full"
           maxLength={500}
@@ -148,7 +119,7 @@ export function ClotureDialog({ serviceId, session, devise, onClose, onClosed }:
           label="Clôturer et établir le Z"
           icon="pi pi-lock"
           loading={cloture.isPending}
-          disabled={motifRequis && !motif.trim()}
+          disabled={!figures.pret}
           onClick={submit}
         />
       </div>

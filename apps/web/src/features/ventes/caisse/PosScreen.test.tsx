@@ -156,6 +156,21 @@ describe('point of sale', () => {
         { id: 2, nom: 'Vente en gros', prixUtilise: 'gros', actif: true },
       ]);
     if (url.startsWith('/api/services/1/categories')) return page([]);
+    // This device's register, open (features/caisses): every sale names it.
+    if (url === '/api/services/1/caisses')
+      return json(200, [
+        {
+          id: 3,
+          nom: 'Caisse 1',
+          largeurTicket: null,
+          session: {
+            id: 9,
+            fond: 10_000,
+            ouvertPar: { id: 7, prenom: 'Awa', nom: 'Diop' },
+            ouverteLe: '2026-11-21T08:00:00Z',
+          },
+        },
+      ]);
     const code = /produits\/code-barres\/(\d+)$/.exec(url);
     if (code) {
       barcodeCalls.push(code[1]!);
@@ -230,6 +245,7 @@ describe('point of sale', () => {
     expect(posts).toHaveLength(3);
     expect(new Set(posts.map((p) => p.cleIdempotence)).size).toBe(1);
     expect(posts[0]).toMatchObject({
+      caisseId: 3,
       typeVenteId: 1,
       clientId: null,
       lignes: [

@@ -49,6 +49,7 @@ describe('menus par rôle', () => {
       '/pages/ventes-oneline',
       '/pages/ventes',
       '/pages/ventes-list',
+      '/pages/caisses',
       '/pages/devis/add',
       '/pages/devis',
       '/pages/factures',

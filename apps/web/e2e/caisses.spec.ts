@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { DEMO } from './support/constants';
 import { openRegisterSession } from './support/caisse';
 import { loginAs } from './support/pages';
+import { VenteOnelinePage } from './support/ventes-pages';
 import { chooseOption } from './support/prime';
 
 /**
@@ -21,20 +22,16 @@ async function typeAmount(page: Page, id: string, value: string) {
   await input.pressSequentially(value);
 }
 
-test('caisse : fond, vente, dépense payée en caisse, comptage par coupures avec écart et motif, Z ; le propriétaire voit l’écart', async ({
-  browser,
-}) => {
-  const nom = `Caisse E2E ${Date.now() % 100000}`;
-  const owner = await (await browser.newContext()).newPage();
-  await loginAs(owner, DEMO.proprietaire);
+/** The owner adds a register on « Caisses et sessions ». */
+async function addRegister(owner: Page, nom: string) {
   await owner.goto('/pages/caisses');
   await owner.getByLabel('Nom de la nouvelle caisse').fill(nom);
   await owner.getByRole('button', { name: 'Ajouter la caisse' }).click();
   await expect(owner.getByText(nom)).toBeVisible();
+}
 
-  // The manager's device: choose the new register, open it with 10 000 F.
-  const page = await (await browser.newContext()).newPage();
-  await loginAs(page, DEMO.gerant);
+/** At the POS: this device chooses the register `nom` and opens it with `fond`. */
+async function openOn(page: Page, nom: string, fond: string) {
   await page.goto('/pages/ventes');
   const form = page.getByTestId('caisse-ouverture');
   const bar = page.getByTestId('caisse-bar');
@@ -45,9 +42,24 @@ test('caisse : fond, vente, dépense payée en caisse, comptage par coupures ave
     await page.locator('.p-dropdown-panel').getByRole('option', { name: nom }).click();
   }
   await expect(form).toBeVisible();
-  await typeAmount(page, 'caisse-fond', '10000');
+  await typeAmount(page, 'caisse-fond', fond);
   await form.getByRole('button', { name: 'Ouvrir la caisse' }).click();
   await expect(bar).toContainText(nom);
+  return bar;
+}
+
+test('caisse : fond, vente, dépense payée en caisse, comptage par coupures avec écart et motif, Z ; le propriétaire voit l’écart', async ({
+  browser,
+}) => {
+  const nom = `Caisse E2E ${Date.now() % 100000}`;
+  const owner = await (await browser.newContext()).newPage();
+  await loginAs(owner, DEMO.proprietaire);
+  await addRegister(owner, nom);
+
+  // The manager's device: choose the new register, open it with 10 000 F.
+  const page = await (await browser.newContext()).newPage();
+  await loginAs(page, DEMO.gerant);
+  const bar = await openOn(page, nom, '10000');
   await expect(bar).toContainText(amount('fond 10 000 FCFA'));
 
   // One soap, paid 500 F in cash.
@@ -199,4 +211,31 @@ test('caisse sur un téléphone (360 px) : la barre de session tient sur une lig
   await expectWithinWidth(page, close);
   await close.getByRole('button', { name: 'Annuler' }).click();
   await expect(close).toBeHidden();
+});
+
+test('vente au bureau payée : elle nomme la caisse qui encaisse, dont le rapport X la compte', async ({
+  page,
+}) => {
+  const nom = `Caisse bureau ${Date.now() % 100000}`;
+  await loginAs(page, DEMO.proprietaire);
+  await addRegister(page, nom);
+  await openOn(page, nom, '2000');
+
+  // Lait concentré sucré, 700 F, paid in cash in the back office: the register is asked.
+  const vente = new VenteOnelinePage(page);
+  await vente.goto();
+  await vente.addProduct('lait concentre', 'Lait concentré sucré');
+  await expect(page.locator('[id="vente-caisse"]')).toHaveCount(0);
+  await vente.payRestInCash();
+  await chooseOption(page, 'vente-caisse', nom);
+  await vente.save();
+
+  // Its session's X: one sale of 700 F, 2 000 + 700 F expected in cash.
+  await page.goto('/pages/ventes');
+  const bar = page.getByTestId('caisse-bar');
+  await expect(bar).toContainText(nom);
+  await bar.getByRole('button', { name: 'Rapport X' }).click();
+  const x = page.getByRole('dialog', { name: /Rapport X/ });
+  await expect(x.getByTestId('rapport-ventes')).toHaveText(amount('700 FCFA'));
+  await expect(x.getByTestId('rapport-mode-especes')).toContainText(amount('2 700 FCFA'));
 });

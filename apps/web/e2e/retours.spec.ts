@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openRegisterSession } from './support/caisse';
 import { DEMO } from './support/constants';
 import { loginAs } from './support/pages';
 import { VenteOnelinePage, amount, stockOf } from './support/ventes-pages';
@@ -8,7 +9,9 @@ test('retours : une unité rendue et remboursée en espèces, numéro R-… affi
 }) => {
   await loginAs(page, DEMO.proprietaire);
 
-  // A sale of two units, paid in cash.
+  // A sale of two units, paid in cash into a register with an open session.
+  await page.goto('/pages/ventes');
+  await openRegisterSession(page);
   const vente = new VenteOnelinePage(page);
   await vente.goto();
   await vente.addProduct('lait concentre', 'Lait concentré sucré');

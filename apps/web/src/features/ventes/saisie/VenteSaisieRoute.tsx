@@ -29,6 +29,7 @@ import { WithShop } from '../../../components/WithShop';
 import { newCleIdempotence } from '../../../lib/cle-idempotence';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useCurrentShop } from '../../../lib/shop';
+import { CaissePicker, ERREUR_SANS_CAISSE } from '../../caisses';
 import { useCreateVente, useTypesVentes } from '../api';
 import { useReceiptShop } from '../ticket/api';
 import { ProduitPicker } from './ProduitPicker';
@@ -55,6 +56,8 @@ function VenteSaisie({ serviceId }: { serviceId: number }) {
   const [note, setNote] = useState('');
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const [creee, setCreee] = useState<Vente | null>(null);
+  // The register that takes the money, when money changes hands (null: none open).
+  const [caisseId, setCaisseId] = useState<number | null>(null);
   const create = useCreateVente(serviceId);
   const { typeId, prix, regles, search, createTiers } = useDocumentSetup(
     serviceId,
@@ -75,6 +78,7 @@ function VenteSaisie({ serviceId }: { serviceId: number }) {
       />
     );
   const resume = resumePaiements(totaux.totalTtc, paiements);
+  const encaisse = resume.paye > 0;
   const saisie = (cle: string) => ({
     cle,
     typeVenteId: typeId,
@@ -102,9 +106,11 @@ function VenteSaisie({ serviceId }: { serviceId: number }) {
     const cle = cart.cleIdempotence ?? newCleIdempotence();
     if (!cart.cleIdempotence) dispatch({ type: 'cle', cle });
     const found = venteErrors(saisie(cle), totaux.totalTtc);
+    if (encaisse && caisseId === null) found['caisseId'] = ERREUR_SANS_CAISSE;
     setLocalErrors(found);
     if (Object.keys(found).length > 0) return;
-    create.mutate(venteBody(saisie(cle), totaux.totalTtc), {
+    const body = venteBody(saisie(cle), totaux.totalTtc);
+    create.mutate(encaisse && caisseId !== null ? { ...body, caisseId } : body, {
       onSuccess: (vente) => {
         reset();
         setCreee(vente);
@@ -208,6 +214,14 @@ function VenteSaisie({ serviceId }: { serviceId: number }) {
           onChange={setPaiements}
           showSummary={false}
         />
+        {encaisse && (
+          <CaissePicker
+            serviceId={serviceId}
+            value={caisseId}
+            onChange={setCaisseId}
+            error={errors['caisseId']}
+          />
+        )}
         {resume.reste > 0 && cart.lignes.length > 0 && (
           <FormField
             id="vente-echeance"

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { openRegisterSession } from './support/caisse';
 import { DEMO } from './support/constants';
 import { loginAs } from './support/pages';
 import { toast, typeDay } from './support/prime';
@@ -131,7 +132,9 @@ test('factures : une vente au comptant sans client se facture à l’acheteur cr
   const adresse = `${run} rue Royale, 69001 Lyon`;
   await ownerInLyon(page);
 
-  // A cash sale at the back office, without customer.
+  // A cash sale at the back office, without customer, into a register with an open session.
+  await page.goto('/pages/ventes');
+  await openRegisterSession(page);
   const vente = new VenteOnelinePage(page);
   await vente.goto();
   await vente.addProduct('creme fraiche', 'Crème fraîche 20 cl');

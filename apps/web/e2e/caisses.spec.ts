@@ -73,7 +73,7 @@ test('caisse : fond, vente, dépense payée en caisse, comptage par coupures ave
   await expect(pay.getByLabel('Montant reçu')).toBeFocused();
   await page.keyboard.type('500');
   await page.keyboard.press('Control+Enter');
-  const done = page.getByRole('dialog', { name: /Vente V-\d{4}-\d{6} enregistrée/ });
+  const done = page.getByRole('dialog', { name: /Vente V-\d{4}-C\d{2}-\d{6} enregistrée/ });
   await expect(done).toBeVisible();
   // The receipt's print is over (the browser's print dialog takes the keyboard meanwhile).
   await expect(page.locator('#receipt-print-root').getByTestId('receipt')).toHaveCount(1);

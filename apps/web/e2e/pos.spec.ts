@@ -90,10 +90,10 @@ test('caisse : trois produits scannés, quantité changée au clavier, paiement 
   await page.keyboard.press('Control+Enter');
 
   // The sale is recorded: its receipt, with the number, the payments and the change.
-  const done = page.getByRole('dialog', { name: /Vente V-\d{4}-\d{6} enregistrée/ });
+  const done = page.getByRole('dialog', { name: /Vente V-\d{4}-C\d{2}-\d{6} enregistrée/ });
   await expect(done).toBeVisible();
   const receipt = done.getByTestId('receipt');
-  await expect(receipt).toContainText(/V-\d{4}-\d{6}/);
+  await expect(receipt).toContainText(/V-\d{4}-C\d{2}-\d{6}/);
   await expect(receipt).toContainText('Nutella 400 g');
   await expect(receipt).toContainText(/3 pce × 400\sFCFA/);
   await expect(receipt).toContainText(/Mobile money \(Wave, réf\. TX-E2E-42\)\s*2\s000\sFCFA/);
@@ -109,7 +109,7 @@ test('caisse : trois produits scannés, quantité changée au clavier, paiement 
   // The PDF of the receipt.
   const download = page.waitForEvent('download');
   await done.getByRole('button', { name: 'Télécharger le PDF' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^ticket-V-\d{4}-\d{6}\.pdf$/);
+  expect((await download).suggestedFilename()).toMatch(/^ticket-V-\d{4}-C\d{2}-\d{6}\.pdf$/);
 
   // F6: a new, empty sale.
   await page.keyboard.press('F6');
@@ -156,7 +156,9 @@ test('caisse sur un téléphone (360 px) : scanner, voir le total et payer sans 
   await typeAmount(page, (await dialog.getByLabel('Montant reçu').getAttribute('id'))!, '2000');
   await expect(dialog.getByTestId('pay-rendu')).toHaveText(amount('350 FCFA'));
   await dialog.getByRole('button', { name: /Valider la vente/ }).click();
-  await expect(page.getByRole('dialog', { name: /Vente V-\d{4}-\d{6} enregistrée/ })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: /Vente V-\d{4}-C\d{2}-\d{6} enregistrée/ }),
+  ).toBeVisible();
   expect(await noHorizontalScroll()).toBe(true);
 });
 
@@ -185,7 +187,7 @@ test('caisse : une vente entière au clavier seul (scan, recherche par nom, quan
   await page.keyboard.type('3000');
   await expect(dialog.getByTestId('pay-rendu')).toHaveText(amount('750 FCFA'));
   await page.keyboard.press('Control+Enter');
-  const done = page.getByRole('dialog', { name: /Vente V-\d{4}-\d{6} enregistrée/ });
+  const done = page.getByRole('dialog', { name: /Vente V-\d{4}-C\d{2}-\d{6} enregistrée/ });
   await expect(done).toBeVisible();
   await expect(done.getByTestId('receipt')).toContainText(/Monnaie rendue\s*750\sFCFA/);
   await expect(done.getByRole('button', { name: 'Réimprimer' })).toBeFocused();
@@ -231,7 +233,7 @@ test('caisse : client créé sur place, vente à crédit partielle avec échéan
   await expect(dialog.getByTestId('pay-reste')).toHaveText(amount('600 FCFA'));
   await expect(dialog.getByLabel(/Échéance du reste/)).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
   await page.keyboard.press('Control+Enter');
-  const done = page.getByRole('dialog', { name: /Vente V-\d{4}-\d{6} enregistrée/ });
+  const done = page.getByRole('dialog', { name: /Vente V-\d{4}-C\d{2}-\d{6} enregistrée/ });
   const receipt = done.getByTestId('receipt');
   await expect(receipt).toContainText(nom);
   await expect(receipt).toContainText(/Reste à payer\s*600\sFCFA/);

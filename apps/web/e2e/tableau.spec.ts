@@ -31,7 +31,9 @@ test('tableau de bord : une vente à la caisse change les chiffres ; 30 jours m�
   await page.keyboard.type('500');
   await expect(dialog.getByTestId('pay-reste')).toHaveText(/^\s*0\sFCFA\s*$/);
   await page.keyboard.press('Control+Enter');
-  await expect(page.getByRole('dialog', { name: /Vente V-\d{4}-\d{6} enregistrée/ })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: /Vente V-\d{4}-C\d{2}-\d{6} enregistrée/ }),
+  ).toBeVisible();
 
   // Back to the dashboard: one more sale today.
   await page.goto('/');

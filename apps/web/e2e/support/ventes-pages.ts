@@ -54,12 +54,12 @@ export class VenteOnelinePage {
     await expect(this.total('Reste à payer')).toHaveText(amount(zero));
   }
 
-  /** Saves the sale and returns its number (V-YYYY-NNNNNN). */
+  /** Saves the sale and returns its number (V-YYYY-NNNNNN; V-YYYY-CNN-NNNNNN on a register). */
   async save(): Promise<string> {
     await this.page.getByRole('button', { name: 'Enregistrer la vente' }).click();
     const done = this.page.getByTestId('vente-creee');
     await expect(done).toBeVisible();
-    const numero = /V-\d{4}-\d{6}/.exec((await done.textContent()) ?? '')?.[0];
+    const numero = /V-\d{4}-(?:C\d{2}-)?\d{6}/.exec((await done.textContent()) ?? '')?.[0];
     expect(numero).toBeTruthy();
     return numero!;
   }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openRegisterSession } from './support/caisse';
 import { DEMO } from './support/constants';
 import { loginAs } from './support/pages';
 
@@ -102,6 +103,8 @@ test('hors ligne : 20 ventes dont une après rechargement, un client créé, pui
   );
 
   await page.goto('/pages/ventes');
+  // The POS opens a session on this device's register before the first sale (features/caisses).
+  await openRegisterSession(page);
   await expect(search(page)).toBeFocused();
   await expect(etat(page)).toContainText('En ligne');
   await expect(etat(page)).toContainText(/Catalogue : \d{2}:\d{2}/);

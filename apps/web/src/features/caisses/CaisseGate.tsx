@@ -29,7 +29,7 @@ import './caisses.css';
 interface Props {
   serviceId: number;
   /** The point of sale, once the register of this device has an open session. */
-  children: (caisse: Caisse) => ReactNode;
+  children: (caisseId: number | undefined) => ReactNode;
 }
 
 /**
@@ -48,8 +48,11 @@ export function CaisseGate({ serviceId, children }: Props) {
   const caisse = list.find((c) => c.id === chosen) ?? list[0];
   const sessionId = caisse?.session?.id ?? null;
   const detail = useSession(serviceId, dialog === 'x' || dialog === 'cloture' ? sessionId : null);
+  // Without the network (paused or failed): the POS sells offline on the remembered register
+  // (features/ventes/hors-ligne); the session is shown again once the registers can be read.
+  if (caisses.isError || (caisses.isPending && caisses.fetchStatus === 'paused'))
+    return <>{children(chosen ?? undefined)}</>;
   if (caisses.isPending) return <PageLoading />;
-  if (caisses.isError) return <p role="alert">{errorMessage(caisses.error)}</p>;
   if (!caisse) return null;
   const choose = (id: number) => {
     rememberCaisse(serviceId, id);
@@ -119,7 +122,7 @@ export function CaisseGate({ serviceId, children }: Props) {
           onClick={() => setDialog('cloture')}
         />
       </div>
-      {children(caisse)}
+      {children(caisse.id)}
       {dialog === 'mouvement' && (
         <MouvementDialog
           serviceId={serviceId}

@@ -8,7 +8,7 @@ export default function PosRoute() {
     <WithShop>
       {(serviceId) => (
         <CaisseGate key={serviceId} serviceId={serviceId}>
-          {(caisse) => <PosScreen key={caisse.id} serviceId={serviceId} caisseId={caisse.id} />}
+          {(caisseId) => <PosScreen key={caisseId} serviceId={serviceId} caisseId={caisseId} />}
         </CaisseGate>
       )}
     </WithShop>

@@ -135,7 +135,7 @@ test('achats : deux produits avec frais, paiement partiel, stock et CUMP, dette 
   }
 });
 
-test('achats : un bon de livraison Excel remplit l’achat (référence, code-barres, coût ou dernier coût), la ligne inconnue est nommée, rien n’est écrit avant la validation', async ({
+test('achats : un bon de livraison Excel remplit l’achat (référence, code-barres, coût ou dernier coût), la ligne inconnue est nommée, rien n’est écrit avant la validation ; remise globale au détail', async ({
   page,
 }) => {
   const run = Date.now().toString(36);
@@ -205,8 +205,17 @@ test('achats : un bon de livraison Excel remplit l’achat (référence, code-ba
   await expect(page.locator('[id="achat-ligne-1-cout"]')).toHaveValue('800');
   // 12 × 1 100 + 5 × 800 = 17 200; still nothing in stock until the purchase is validated.
   await expect(saisie.total('Total')).toHaveText(amount('17 200 FCFA'));
+  // The supplier's 10 % on the whole note: 1 720 off, spread over the lines by their value.
+  await page.getByRole('button', { name: 'Remise globale : en montant (changer)' }).click();
+  await typeNumber(page, 'achat-remise-globale', '10');
+  await expect(saisie.total('Remises')).toHaveText(amount('-1 720 FCFA'));
+  await expect(saisie.total('Total')).toHaveText(amount('15 480 FCFA'));
   expect(await stock(riz.id)).toBe(0);
   await saisie.validate();
   expect(await stock(riz.id)).toBe(12_000);
   expect(await stock(sucre.id)).toBe(5000);
+  await page.getByRole('link', { name: 'Voir l’achat' }).click();
+  await expect(page.getByTestId('achat-Remises')).toHaveText(amount('-1 720 FCFA'));
+  await expect(page.getByTestId('achat-Reste dû')).toHaveText(amount('15 480 FCFA'));
+  await expect(page.getByTestId('achat-detail-lignes')).toContainText(/-1\s320\sFCFA/);
 });

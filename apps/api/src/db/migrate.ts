@@ -22,6 +22,7 @@ import * as m023 from './migrations/023_tri_francais.js';
 import * as m027 from './migrations/027_tri_francais_listes.js';
 import * as m019 from './migrations/019_journal.js';
 import * as m026 from './migrations/026_hors_ligne.js';
+import * as m028 from './migrations/028_achats_remises.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '027_tri_francais_listes': m027,
   '019_journal': m019,
   '026_hors_ligne': m026,
+  '028_achats_remises': m028,
 };
 
 class StaticProvider implements MigrationProvider {

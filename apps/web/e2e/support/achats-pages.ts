@@ -70,7 +70,9 @@ export class AchatSaisiePage {
     if (cout !== undefined) await typeNumber(this.page, `achat-ligne-${index}-cout`, cout);
   }
 
-  total(label: 'Marchandises' | 'Frais' | 'Total' | 'Payé' | 'Reste dû au fournisseur') {
+  total(
+    label: 'Remises' | 'Marchandises' | 'Frais' | 'Total' | 'Payé' | 'Reste dû au fournisseur',
+  ) {
     return this.page.getByTestId(`total-${label}`);
   }
 

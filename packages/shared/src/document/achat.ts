@@ -1,5 +1,5 @@
-import { divRoundHalfAwayFromZero, lineAmount } from '../money.js';
-import { repartir } from '../vente-calcul.js';
+import { divRoundHalfAwayFromZero } from '../money.js';
+import { calculerVente, repartir, type Remise } from '../vente-calcul.js';
 
 /**
  * The figures of a purchase, written once for the screen and the server. Amounts in the
@@ -9,6 +9,8 @@ import { repartir } from '../vente-calcul.js';
 export interface LigneAchatACalculer {
   quantite: number;
   prixUnitaire: number;
+  /** The supplier's discount on the line: an amount or a rate, as on a sale. */
+  remise?: Remise | null;
 }
 
 export interface FraisAchatMontants {
@@ -19,6 +21,11 @@ export interface FraisAchatMontants {
 
 export interface LigneAchatCalculee {
   /** prixUnitaire × quantite, rounded half away from zero. */
+  montantBrut: number;
+  remiseLigne: number;
+  /** Its share of the document's discount. */
+  remiseGlobale: number;
+  /** montantBrut − both discounts: what the goods cost before the extra costs. */
   montant: number;
   /** Its share of the extra costs. */
   frais: number;
@@ -28,36 +35,57 @@ export interface LigneAchatCalculee {
 
 export interface AchatCalcule {
   lignes: LigneAchatCalculee[];
+  totalBrut: number;
+  /** Line discounts and the document's discount. */
+  totalRemises: number;
+  remiseGlobale: number;
+  /** Goods net of the discounts. */
   totalMarchandises: number;
   totalFrais: number;
   total: number;
 }
 
 /**
- * Line amounts, and the extra costs (transport, customs, handling) spread over the lines in
- * proportion to their amount by largest remainder, so that the shares add up exactly to the
- * costs; lines all worth nothing share them by quantity.
+ * Line amounts and discounts computed as a sale's (`calculerVente`, without VAT: line discount,
+ * then the document's discount spread over the net lines), then the extra costs (transport,
+ * customs, handling) spread over the lines in proportion to their net amount by largest
+ * remainder, so that the shares add up exactly to the costs; lines all worth nothing share them
+ * by quantity.
  */
 export function calculerAchat(
   lignes: readonly LigneAchatACalculer[],
   frais: FraisAchatMontants,
+  remiseGlobale: Remise | null = null,
 ): AchatCalcule {
-  const montants = lignes.map((l) => lineAmount(l.prixUnitaire, l.quantite));
-  const totalMarchandises = montants.reduce((a, b) => a + b, 0);
+  const vente = calculerVente(
+    lignes.map((l) => ({ ...l, tauxTva: 0 })),
+    remiseGlobale,
+    SANS_TVA,
+  );
+  const montants = vente.lignes.map((l) => l.montantTtc);
+  const totalMarchandises = vente.totalTtc;
   const totalFrais = frais.transport + frais.douane + frais.manutention;
   const poids = totalMarchandises > 0 ? montants : lignes.map((l) => l.quantite);
   const parts = repartir(totalFrais, poids);
   return {
-    lignes: montants.map((montant, i) => ({
-      montant,
+    lignes: vente.lignes.map((l, i) => ({
+      montantBrut: l.montantBrut,
+      remiseLigne: l.remiseLigne,
+      remiseGlobale: l.remiseGlobale,
+      montant: montants[i]!,
       frais: parts[i]!,
-      coutRevient: montant + parts[i]!,
+      coutRevient: montants[i]! + parts[i]!,
     })),
+    totalBrut: vente.totalBrut,
+    totalRemises: vente.totalRemises,
+    remiseGlobale: vente.remiseGlobale,
     totalMarchandises,
     totalFrais,
     total: totalMarchandises + totalFrais,
   };
 }
+
+const SANS_TVA = { assujettiTva: false, prixTtc: true } as const;
 
 /**
  * The weighted average cost (CUMP) of a product after goods come in: (stock on hand × its CUMP +

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { codeBarresSchema } from './produits.js';
 import { emptyToNull, idOf, isoDateSchema, optionalText, requiredText } from './fields.js';
 import { sortedListQuery } from './fields.js';
-import { cleIdempotenceSchema, MODES_PAIEMENT, paiementInputSchema } from './document.js';
+import {
+  cleIdempotenceSchema,
+  MODES_PAIEMENT,
+  paiementInputSchema,
+  remiseSchema,
+} from './document.js';
 import { pageOf } from './list.js';
 import { mouvementSchema } from './stock.js';
 import { personRef } from './ventes.js';
@@ -67,6 +72,8 @@ export const achatLigneInputSchema = z
       .positive('La quantité doit être supérieure à zéro.')
       .max(1e9, 'La quantité est trop grande.'),
     prixUnitaire: cout("Le coût d'achat unitaire"),
+    /** The supplier's discount on the line (amount or rate), as on a sale. */
+    remise: remiseSchema.nullable().optional(),
   })
   .superRefine((l, ctx) => {
     if ((l.produitId === null) === !l.nouveauProduit)
@@ -87,6 +94,8 @@ const achatFields = {
   /** Due date of what is left unpaid, optional. */
   echeance: emptyToNull(isoDateSchema),
   frais: fraisAchatSchema.default({ transport: 0, douane: 0, manutention: 0 }),
+  /** The supplier's discount on the whole document, spread over the lines by net amount. */
+  remiseGlobale: remiseSchema.nullable().optional(),
   lignes: z
     .array(achatLigneInputSchema, { error: "Les lignes de l'achat sont obligatoires." })
     .min(1, 'Un achat compte au moins une ligne.')
@@ -126,7 +135,13 @@ export const achatLigneSchema = z.object({
   uniteSymbole: z.string(),
   quantite: z.number().int(),
   prixUnitaire: z.number().int(),
+  remise: remiseSchema.nullable(),
   /** prixUnitaire × quantite, rounded. */
+  montantBrut: z.number().int(),
+  remiseLigne: z.number().int(),
+  /** Its share of the document's discount. */
+  remiseGlobale: z.number().int(),
+  /** montantBrut − both discounts. */
   montant: z.number().int(),
   /** Its share of the extra costs. */
   frais: z.number().int(),
@@ -177,6 +192,11 @@ export const achatSchema = z
       douane: z.number().int(),
       manutention: z.number().int(),
     }),
+    remiseGlobale: remiseSchema.nullable(),
+    /** Goods before the discounts; totalRemises: line discounts and the document's. */
+    totalBrut: z.number().int(),
+    totalRemises: z.number().int(),
+    /** Goods net of the discounts. */
     totalMarchandises: z.number().int(),
     totalFrais: z.number().int(),
     total: z.number().int(),

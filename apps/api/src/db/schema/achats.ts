@@ -19,6 +19,11 @@ export interface AchatsTable {
   frais_transport: number;
   frais_douane: number;
   frais_manutention: number;
+  /** Migration 028: the document's discount as entered, and the goods before discounts. */
+  remise_globale_type: string | null;
+  remise_globale_valeur: number | null;
+  total_brut: Generated<number>;
+  total_remises: Generated<number>;
   total_marchandises: number;
   total_frais: number;
   total: number;
@@ -44,6 +49,12 @@ export interface AchatLignesTable {
   unite_symbole: string;
   quantite: number;
   prix_unitaire: number;
+  /** Migration 028: the line's discount as entered and its amounts (montant is net of both). */
+  remise_type: string | null;
+  remise_valeur: number | null;
+  montant_brut: Generated<number>;
+  remise_ligne: Generated<number>;
+  remise_globale: Generated<number>;
   montant: number;
   frais: number;
   cout_revient: number;

@@ -128,7 +128,7 @@ async function enTete(trx: Transaction<DB>, service: Service, input: AchatUpdate
     throw validationError([
       { field: 'fournisseurId', message: "Ce fournisseur n'existe pas dans la boutique." },
     ]);
-  const calcul = calculerAchat(input.lignes, input.frais);
+  const calcul = calculerAchat(input.lignes, input.frais, input.remiseGlobale ?? null);
   const trop = calcul.lignes.findIndex((l) => l.coutRevient > AMOUNT_MAX);
   if (trop >= 0 || calcul.total > AMOUNT_MAX)
     throw businessRule(
@@ -142,6 +142,10 @@ async function enTete(trx: Transaction<DB>, service: Service, input: AchatUpdate
     frais_transport: input.frais.transport,
     frais_douane: input.frais.douane,
     frais_manutention: input.frais.manutention,
+    remise_globale_type: input.remiseGlobale?.type ?? null,
+    remise_globale_valeur: input.remiseGlobale?.valeur ?? null,
+    total_brut: calcul.totalBrut,
+    total_remises: calcul.totalRemises,
     total_marchandises: calcul.totalMarchandises,
     total_frais: calcul.totalFrais,
     total: calcul.total,
@@ -155,7 +159,7 @@ async function writeLignes(
   achatId: number,
   input: AchatUpdateData,
 ) {
-  const calcul = calculerAchat(input.lignes, input.frais);
+  const calcul = calculerAchat(input.lignes, input.frais, input.remiseGlobale ?? null);
   const ids = input.lignes.flatMap((l) => (l.produitId === null ? [] : [l.produitId]));
   const produits = ids.length
     ? await trx
@@ -194,6 +198,11 @@ async function writeLignes(
         unite_symbole: produit.symbole,
         quantite: ligne.quantite,
         prix_unitaire: ligne.prixUnitaire,
+        remise_type: ligne.remise?.type ?? null,
+        remise_valeur: ligne.remise?.valeur ?? null,
+        montant_brut: figures.montantBrut,
+        remise_ligne: figures.remiseLigne,
+        remise_globale: figures.remiseGlobale,
         montant: figures.montant,
         frais: figures.frais,
         cout_revient: figures.coutRevient,

@@ -85,17 +85,19 @@ export async function achatPdf(
   table(
     doc,
     [
-      { title: 'Produit', width: 165 },
-      { title: 'Quantité', width: 60, align: 'right' },
-      { title: 'Coût unitaire', width: 75, align: 'right' },
-      { title: 'Montant', width: 75, align: 'right' },
-      { title: 'Frais', width: 60, align: 'right' },
-      { title: 'Coût de revient', width: WIDTH - 435, align: 'right' },
+      { title: 'Produit', width: 140 },
+      { title: 'Quantité', width: 55, align: 'right' },
+      { title: 'Coût unitaire', width: 70, align: 'right' },
+      { title: 'Remise', width: 60, align: 'right' },
+      { title: 'Montant net', width: 70, align: 'right' },
+      { title: 'Frais', width: 55, align: 'right' },
+      { title: 'Coût de revient', width: WIDTH - 450, align: 'right' },
     ],
     a.lignes.map((l) => [
       l.nom,
       pdf(`${formatQuantity(l.quantite)} ${l.uniteSymbole}`),
       money(l.prixUnitaire),
+      l.remiseLigne + l.remiseGlobale > 0 ? money(-(l.remiseLigne + l.remiseGlobale)) : '',
       money(l.montant),
       money(l.frais),
       money(l.coutRevient),
@@ -118,7 +120,15 @@ export async function achatPdf(
     );
   }
   heading(doc, 'Totaux');
+  const remises: Array<[string, string]> =
+    a.totalRemises > 0
+      ? [
+          ['Marchandises avant remises', money(a.totalBrut)],
+          ['Remises', money(-a.totalRemises)],
+        ]
+      : [];
   totals(doc, [
+    ...remises,
     ['Marchandises', money(a.totalMarchandises)],
     ['Transport', money(a.frais.transport)],
     ['Douane', money(a.frais.douane)],

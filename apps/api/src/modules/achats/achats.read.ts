@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Achat, AchatStatut, ModePaiement, MouvementType } from '@comptoir/shared';
+import type {
+  Achat,
+  AchatStatut,
+  ModePaiement,
+  MouvementType,
+  Remise,
+  RemiseType,
+} from '@comptoir/shared';
 import { notFound } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
 
@@ -19,6 +26,10 @@ export const resteOf = (a: {
   Number(a.total) -
   Number(a.montant_paye) -
   (Number(a.montant_retourne) - Number(a.montant_rembourse));
+
+/** A discount as stored (type and value columns), or null. */
+const remiseOf = (type: string | null, valeur: number | string | null): Remise | null =>
+  type === null || valeur === null ? null : { type: type as RemiseType, valeur: Number(valeur) };
 
 /**
  * A purchase of the shop with its lines, payments, returns and stock movements; 404 for another
@@ -113,6 +124,9 @@ export async function readAchat(db: Kysely<DB>, shop: AchatShop, achatId: number
       douane: Number(a.frais_douane),
       manutention: Number(a.frais_manutention),
     },
+    remiseGlobale: remiseOf(a.remise_globale_type, a.remise_globale_valeur),
+    totalBrut: Number(a.total_brut),
+    totalRemises: Number(a.total_remises),
     totalMarchandises: Number(a.total_marchandises),
     totalFrais: Number(a.total_frais),
     total: Number(a.total),
@@ -131,6 +145,10 @@ export async function readAchat(db: Kysely<DB>, shop: AchatShop, achatId: number
       uniteSymbole: l.unite_symbole,
       quantite: Number(l.quantite),
       prixUnitaire: Number(l.prix_unitaire),
+      remise: remiseOf(l.remise_type, l.remise_valeur),
+      montantBrut: Number(l.montant_brut),
+      remiseLigne: Number(l.remise_ligne),
+      remiseGlobale: Number(l.remise_globale),
       montant: Number(l.montant),
       frais: Number(l.frais),
       coutRevient: Number(l.cout_revient),

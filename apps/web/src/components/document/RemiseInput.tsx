@@ -50,3 +50,13 @@ export const RemiseInput = memo(function RemiseInput({
     </div>
   );
 });
+
+/** « Remise globale » of a document: its label and the discount input, side by side with the totals. */
+export function RemiseGlobaleField(props: Omit<Props, 'label'>) {
+  return (
+    <div style={{ maxWidth: '18rem' }}>
+      <label htmlFor={props.id}>Remise globale</label>
+      <RemiseInput {...props} label="Remise globale" />
+    </div>
+  );
+}

@@ -34,7 +34,15 @@ export function AchatLignes({ achat }: { achat: Achat }) {
         className={RIGHT}
       />
       <Column header="Coût unitaire" body={(l: Ligne) => money(l.prixUnitaire)} className={RIGHT} />
-      <Column header="Montant" body={(l: Ligne) => money(l.montant)} className={RIGHT} />
+      <Column
+        header="Remise"
+        body={(l: Ligne) => {
+          const remise = l.remiseLigne + l.remiseGlobale;
+          return remise === 0 ? '—' : money(-remise);
+        }}
+        className={RIGHT}
+      />
+      <Column header="Montant net" body={(l: Ligne) => money(l.montant)} className={RIGHT} />
       <Column header="Frais" body={(l: Ligne) => money(l.frais)} className={RIGHT} />
       <Column
         header="Coût de revient"
@@ -57,6 +65,8 @@ export function AchatMontants({ achat }: { achat: Achat }) {
   const money = (v: number) => formatMoney(v, achat.devise);
   const f = achat.frais;
   const rows: [string, number][] = [
+    ['Avant remises', achat.totalRemises > 0 ? achat.totalBrut : 0],
+    ['Remises', -achat.totalRemises],
     ['Marchandises', achat.totalMarchandises],
     ['Transport', f.transport],
     ['Douane', f.douane],

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { EMPTY_CART, cartReducer, toCartProduct } from '../../../components/document/cart';
 import { LignesEditor, type LignesConfig } from '../../../components/document/LignesEditor';
 import { PaiementsEditor } from '../../../components/document/PaiementsEditor';
+import { RemiseGlobaleField } from '../../../components/document/RemiseInput';
 import type { PaymentDraft } from '../../../components/document/payment';
 import { PageHeader } from '../../../components/PageHeader';
 import { newCleIdempotence } from '../../../lib/cle-idempotence';
@@ -38,7 +39,6 @@ const LIGNES: LignesConfig = {
   testId: 'achat-lignes',
   empty: 'Aucune ligne : cherchez un produit ci-dessus, ou créez-le.',
   montant: 'net',
-  remise: false,
 };
 
 interface Props {
@@ -221,7 +221,13 @@ export function AchatSaisie({ serviceId, devise, today, unites, brouillon }: Pro
           errors={errors}
           onChange={(frais) => patch({ frais })}
         />
-        <div className="flex justify-content-end">
+        <div className="flex flex-wrap gap-4 justify-content-between">
+          <RemiseGlobaleField
+            id="achat-remise-globale"
+            value={cart.remiseGlobale}
+            devise={devise}
+            onChange={(remise) => dispatch({ type: 'remiseGlobale', remise })}
+          />
           <AchatTotaux calc={calc} resume={resume} devise={devise} />
         </div>
         <h2 className="text-xl">Paiement à la validation</h2>

@@ -51,9 +51,17 @@ interface TotauxProps {
   devise: string;
 }
 
-/** The figures of the purchase: goods, extra costs, total, paid at validation, left owed. */
+/** The figures of the purchase: discounts (when any), goods net of them, extra costs, total, paid at validation, left owed. */
 export function AchatTotaux({ calc, resume, devise }: TotauxProps) {
+  const remises: [string, number, boolean][] =
+    calc.totalRemises > 0
+      ? [
+          ['Avant remises', calc.totalBrut, false],
+          ['Remises', -calc.totalRemises, false],
+        ]
+      : [];
   const rows: [string, number, boolean][] = [
+    ...remises,
     ['Marchandises', calc.totalMarchandises, false],
     ['Frais', calc.totalFrais, false],
     ['Total', calc.total, true],

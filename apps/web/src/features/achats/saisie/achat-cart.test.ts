@@ -38,15 +38,38 @@ describe('a purchase being entered', () => {
 
   it('sends existing products by id and describes the one to create', () => {
     expect(achatBody(entete, cart).lignes).toEqual([
-      { produitId: 1, nouveauProduit: null, quantite: 10_000, prixUnitaire: 2100 },
-      { produitId: 3, nouveauProduit: null, quantite: 2500, prixUnitaire: 700 },
+      { produitId: 1, nouveauProduit: null, quantite: 10_000, prixUnitaire: 2100, remise: null },
+      { produitId: 3, nouveauProduit: null, quantite: 2500, prixUnitaire: 700, remise: null },
       {
         produitId: null,
         nouveauProduit: { nom: 'Huile 1 L', codeBarres: null, uniteId: 2, prixVente: 1500 },
         quantite: 4000,
         prixUnitaire: 1250,
+        remise: null,
       },
     ]);
+  });
+
+  it('applies the supplier’s discounts as on a sale, then the extra costs on the net lines, and sends them', () => {
+    const remise = run(
+      { type: 'add', produit: nutella, quantite: 10_000, prix: 2000 },
+      { type: 'add', produit: riz, quantite: 2000, prix: 500 },
+      { type: 'remise', produitId: nutella.id, remise: { type: 'pourcent', valeur: 1000 } },
+      { type: 'remiseGlobale', remise: { type: 'montant', valeur: 1900 } },
+    );
+    const frais = { transport: 190, douane: 0, manutention: 0 };
+    const { result } = renderHook(() => useAchatFigures(remise, frais));
+    const { figures, calc } = result.current;
+    // Nutella 20 000 − 10 % = 18 000, rice 1 000; 1 900 off shared 18 : 1 → 1 800 and 100.
+    expect(figures.calc.lignes.map((l) => l.montantBrut - l.remiseLigne)).toEqual([18_000, 1000]);
+    expect(calc.lignes.map((l) => [l.montant, l.frais])).toEqual([
+      [16_200, 180],
+      [900, 10],
+    ]);
+    expect([calc.totalBrut, calc.totalRemises, calc.total]).toEqual([21_000, 3900, 17_290]);
+    const body = achatBody({ ...entete, nouveaux: {} }, remise);
+    expect(body.remiseGlobale).toEqual({ type: 'montant', valeur: 1900 });
+    expect(body.lignes.map((l) => l.remise)).toEqual([{ type: 'pourcent', valeur: 1000 }, null]);
   });
 
   it('says in French what blocks it before sending', () => {

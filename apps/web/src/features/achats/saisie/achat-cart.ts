@@ -1,6 +1,7 @@
 import {
   calculerAchat,
   calculerLignes,
+  remiseEffective,
   type Achat,
   type AchatCalcule,
   type AchatUpdate,
@@ -60,29 +61,34 @@ export const coutDe = (l: CartLine): number => l.prix ?? 0;
 const PAS_DE_TVA = { assujettiTva: false, prixTtc: true } as const;
 
 /**
- * The lines of the purchase for LignesEditor (each shows cost × quantity) and the purchase's
- * figures (extra costs spread over the lines by value), as the server will record them.
+ * The lines of the purchase for LignesEditor (each shows cost × quantity less its discount) and
+ * the purchase's figures (discounts as on a sale, then extra costs spread over the lines by net
+ * value), as the server will record them.
  */
 export function useAchatFigures(
   cart: Cart,
   frais: FraisAchatMontants,
 ): { figures: CartFigures; calc: AchatCalcule } {
-  const lignes = cart.lignes;
+  const { lignes, remiseGlobale } = cart;
   const figures = useMemo<CartFigures>(() => {
     const auCout = lignes.map((l) => ({
       ...l,
       produit: { ...l.produit, prixVente: coutDe(l), prixGros: null, tauxTva: 0 },
-      remise: null,
     }));
-    return { lignes, calc: calculerLignes(auCout, null, 'detail', PAS_DE_TVA), prixDe: coutDe };
-  }, [lignes]);
+    return {
+      lignes,
+      calc: calculerLignes(auCout, remiseGlobale, 'detail', PAS_DE_TVA),
+      prixDe: coutDe,
+    };
+  }, [lignes, remiseGlobale]);
   const calc = useMemo(
     () =>
       calculerAchat(
-        lignes.map((l) => ({ quantite: l.quantite, prixUnitaire: coutDe(l) })),
+        lignes.map((l) => ({ quantite: l.quantite, prixUnitaire: coutDe(l), remise: l.remise })),
         frais,
+        remiseGlobale,
       ),
-    [lignes, frais],
+    [lignes, frais, remiseGlobale],
   );
   return { figures, calc };
 }
@@ -96,6 +102,7 @@ export function achatBody(entete: AchatEntete, cart: Cart): AchatUpdate {
     echeance: entete.echeance,
     frais: entete.frais,
     note: entete.note.trim() || null,
+    remiseGlobale: remiseEffective(cart.remiseGlobale),
     lignes: cart.lignes.map((l) => {
       const nouveau = l.produit.id < 0 ? entete.nouveaux[l.produit.id] : undefined;
       return {
@@ -103,6 +110,7 @@ export function achatBody(entete: AchatEntete, cart: Cart): AchatUpdate {
         nouveauProduit: nouveau ?? null,
         quantite: l.quantite,
         prixUnitaire: coutDe(l),
+        remise: remiseEffective(l.remise),
       };
     }),
   };
@@ -129,9 +137,10 @@ export function fromAchat(achat: Achat): { cart: Cart; entete: AchatEntete } {
       lignes: achat.lignes.map((l) => ({
         produit: produitDeLigne(l),
         quantite: l.quantite,
-        remise: null,
+        remise: l.remise,
         prix: l.prixUnitaire,
       })),
+      remiseGlobale: achat.remiseGlobale,
     },
     entete: {
       fournisseur: achat.fournisseur,

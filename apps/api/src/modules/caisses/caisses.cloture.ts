@@ -14,6 +14,7 @@ import { AppError, conflict, validationError } from '../../core/errors.js';
 import { nextNumero } from '../../db/numbering.js';
 import type { ServicesTable } from '../../db/schema.js';
 import { now } from '../../db/time.js';
+import { journaliser } from '../journal/journal.append.js';
 import { figuresOf } from './caisses.rapport.js';
 import { findSession } from './caisses.repository.js';
 import { sessionDetail } from './caisses.service.js';
@@ -111,6 +112,20 @@ export async function closeSession(
       .set({ numero_z: numero, ecart, motif_ecart: input.motifEcart, rapport: JSON.stringify(z) })
       .where('id', '=', taken.id)
       .execute();
+    await journaliser(trx, shop.id, {
+      type: 'session_cloture',
+      reference: numero,
+      horodatage: at.toISOString(),
+      contenu: {
+        session: taken.id,
+        utilisateur: userId,
+        fond: Number(taken.fond),
+        modes: modes.map((m) => ({ mode: m.mode, attendu: m.attendu, compte: m.compte })),
+        coupures: z.coupures,
+        ecart,
+        motifEcart: input.motifEcart,
+      },
+    });
   });
   return sessionDetail(db, shop.id, sessionId);
 }

@@ -9,6 +9,7 @@ import type { ServicesTable } from '../../db/schema.js';
 import { now, shopToday } from '../../db/time.js';
 import { checkDepense } from '../depenses/depenses.checks.js';
 import { insertDepense } from '../depenses/depenses.create.js';
+import { journaliser } from '../journal/journal.append.js';
 import { listMouvements } from './caisses.repository.js';
 
 export interface MouvementAnswer {
@@ -66,12 +67,13 @@ export async function recordMouvement(
           depenseId = await insertDepense(trx, shop.id, userId, depense, empreinteOf(depense));
         }
         const at = now();
+        const numero = await nextNumero(trx, shop, 'mouvement_caisse', at);
         const { id } = await trx
           .insertInto('caisse_mouvements')
           .values({
             service_id: shop.id,
             session_id: sessionId,
-            numero: await nextNumero(trx, shop, 'mouvement_caisse', at),
+            numero,
             type: input.type,
             montant: input.montant,
             motif: input.motif,
@@ -83,6 +85,20 @@ export async function recordMouvement(
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        await journaliser(trx, shop.id, {
+          type: 'mouvement_caisse',
+          reference: numero,
+          horodatage: at.toISOString(),
+          contenu: {
+            mouvement: id,
+            session: sessionId,
+            utilisateur: userId,
+            type: input.type,
+            montant: input.montant,
+            motif: input.motif,
+            depense: depenseId,
+          },
+        });
         return id;
       }),
   );

@@ -5,6 +5,7 @@ import { conflict } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/idempotence.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
+import { journaliser } from '../journal/journal.append.js';
 import { figuresOf } from './caisses.rapport.js';
 import { findSession, listMouvements } from './caisses.repository.js';
 import { findCaisse } from './caisses.session.js';
@@ -120,24 +121,34 @@ export async function openSession(
   const { db } = ctx.database;
   const caisse = await findCaisse(db, serviceId, caisseId);
   try {
-    const { id } = await db
-      .insertInto('caisse_sessions')
-      .values({
-        service_id: serviceId,
-        caisse_id: caisseId,
-        statut: 'ouverte',
-        fond,
-        ouvert_par: userId,
-        ouverte_le: nowIso(),
-        cloturee_par: null,
-        cloturee_le: null,
-        numero_z: null,
-        ecart: null,
-        motif_ecart: null,
-        rapport: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await db.transaction().execute(async (trx) => {
+      const at = nowIso();
+      const { id } = await trx
+        .insertInto('caisse_sessions')
+        .values({
+          service_id: serviceId,
+          caisse_id: caisseId,
+          statut: 'ouverte',
+          fond,
+          ouvert_par: userId,
+          ouverte_le: at,
+          cloturee_par: null,
+          cloturee_le: null,
+          numero_z: null,
+          ecart: null,
+          motif_ecart: null,
+          rapport: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await journaliser(trx, serviceId, {
+        type: 'session_ouverture',
+        reference: String(id),
+        horodatage: at,
+        contenu: { session: id, caisse: caisseId, utilisateur: userId, fond },
+      });
+      return id;
+    });
     return sessionDetail(db, serviceId, id);
   } catch (error) {
     if (isUniqueViolation(error))

@@ -6,6 +6,7 @@ import { empreinteOf, idempotentWrite, sha256 } from '../../core/idempotence.js'
 import { isPostgres } from '../../db/database.js';
 import { lockParty } from '../../db/locks.js';
 import { nextNumero } from '../../db/numbering.js';
+import { journaliser } from '../journal/journal.append.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { now } from '../../db/time.js';
 import { insertRetour } from '../retours/retours.create.js';
@@ -185,5 +186,27 @@ async function record(
     })
     .where('id', '=', factureId)
     .execute();
+  await journaliser(trx, service.id, {
+    type: 'avoir',
+    reference: numero,
+    horodatage: at.toISOString(),
+    contenu: {
+      avoir: id,
+      facture: factureId,
+      utilisateur: userId,
+      commercial: commercial > 0,
+      lignes: parts.map((p) => ({
+        factureLigne: p.ligne.id,
+        quantite: p.quantite,
+        retour: p.retourId,
+        ht: p.ht,
+        tva: p.tva,
+        ttc: p.ttc,
+      })),
+      ht: sum('ht'),
+      tva: sum('tva'),
+      ttc: sum('ttc'),
+    },
+  });
   return id;
 }

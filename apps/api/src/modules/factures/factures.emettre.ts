@@ -12,6 +12,7 @@ import { empreinteOf, isUniqueViolation } from '../../core/idempotence.js';
 import { isPostgres } from '../../db/database.js';
 import { lockParty } from '../../db/locks.js';
 import { nextNumero } from '../../db/numbering.js';
+import { journaliser } from '../journal/journal.append.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { now } from '../../db/time.js';
 
@@ -263,6 +264,20 @@ export async function emettreFacture(
       })),
     )
     .execute();
+  await journaliser(trx, service.id, {
+    type: 'facture',
+    reference: numero,
+    horodatage: at.toISOString(),
+    contenu: {
+      facture: factureId,
+      client: clientId,
+      utilisateur: by.userId,
+      ventes: venteIds,
+      ht: sum('ht'),
+      tva: sum('tva'),
+      ttc: sum('ttc'),
+    },
+  });
   return factureId;
 }
 

@@ -123,7 +123,8 @@ export function ventesRoutes(app: FastifyInstance, ctx: AppContext): void {
     subscription: 'exempt',
     params: venteIdParamsSchema,
     responses: { 200: impressionSchema, ...P404 },
-    handler: ({ service, params }) => recordImpression(db, service.id, params.venteId),
+    handler: ({ user, service, params }) =>
+      recordImpression(db, service.id, params.venteId, user.id),
   });
 
   defineRoute(app, ctx, {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Impression, MouvementType, VenteMouvement } from '@comptoir/shared';
 import { notFound } from '../../core/errors.js';
+import { journaliser } from '../journal/journal.append.js';
 import type { DB } from '../../db/schema.js';
 
 async function requireVente(db: Kysely<DB>, serviceId: number, venteId: number): Promise<void> {
@@ -71,19 +72,31 @@ export async function venteMouvements(
   }));
 }
 
-/** Counts one printed receipt; every one after the first is a duplicate. */
+/**
+ * Counts one printed receipt; every one after the first is a duplicate, journaled in the same
+ * transaction (modules/journal).
+ */
 export async function recordImpression(
   db: Kysely<DB>,
   serviceId: number,
   venteId: number,
+  userId: number,
 ): Promise<Impression> {
-  const row = await db
-    .updateTable('ventes')
-    .set((eb) => ({ impressions: eb('impressions', '+', 1) }))
-    .where('id', '=', venteId)
-    .where('service_id', '=', serviceId)
-    .returning('impressions')
-    .executeTakeFirst();
-  if (!row) throw notFound('Vente introuvable.');
-  return { impressions: row.impressions, duplicata: row.impressions > 1 };
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('ventes')
+      .set((eb) => ({ impressions: eb('impressions', '+', 1) }))
+      .where('id', '=', venteId)
+      .where('service_id', '=', serviceId)
+      .returning(['impressions', 'numero'])
+      .executeTakeFirst();
+    if (!row) throw notFound('Vente introuvable.');
+    if (row.impressions > 1)
+      await journaliser(trx, serviceId, {
+        type: 'duplicata',
+        reference: row.numero,
+        contenu: { vente: venteId, utilisateur: userId, impression: row.impressions },
+      });
+    return { impressions: row.impressions, duplicata: row.impressions > 1 };
+  });
 }

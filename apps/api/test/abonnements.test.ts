@@ -450,7 +450,7 @@ describe(`formules et abonnements (${TEST_DIALECT})`, () => {
         'SUBSCRIPTION_REQUIRED',
       );
       expect(refused.detail).toBe(
-        "Votre abonnement est suspendu : les modifications sont bloquées. Contactez l'administrateur de Comptoir.",
+        `Votre abonnement est suspendu : les modifications sont bloquées. Contactez ${world.admin.email}.`,
       );
       expect((await client.get('/api/abonnements/courant', t)).body.statut).toBe('suspendue');
       const back = await client.post(`/api/abonnements/${sub.id}/reactiver`, undefined, admin);

@@ -96,7 +96,7 @@ describe(`abonnement exigé pour écrire (${TEST_DIALECT})`, () => {
     );
     expect(managerWrite.title).toBe('Abonnement requis');
     expect(managerWrite.detail).toBe(
-      `L'abonnement de cette boutique a pris fin le ${end} : les modifications sont bloquées. Contactez l'administrateur de Comptoir pour le renouveler.`,
+      `L'abonnement de cette boutique a pris fin le ${end} : les modifications sont bloquées. Contactez ${world.admin.email} pour le renouveler.`,
     );
     const ownerWrite = expectProblem(
       await client.post(sale, undefined, t.ownerToken),
@@ -104,7 +104,7 @@ describe(`abonnement exigé pour écrire (${TEST_DIALECT})`, () => {
       'SUBSCRIPTION_REQUIRED',
     );
     expect(ownerWrite.detail).toBe(
-      `Votre abonnement a pris fin le ${end} : les modifications sont bloquées. Contactez l'administrateur de Comptoir pour le renouveler.`,
+      `Votre abonnement a pris fin le ${end} : les modifications sont bloquées. Contactez ${world.admin.email} pour le renouveler.`,
     );
     expectProblem(
       await client.delete('/api/test/brouillon', t.managerToken),
@@ -165,7 +165,7 @@ describe(`abonnement exigé pour écrire (${TEST_DIALECT})`, () => {
         'SUBSCRIPTION_REQUIRED',
       ).detail,
     ).toBe(
-      "Cette boutique n’a aucun abonnement actif : les modifications sont bloquées. Contactez l'administrateur de Comptoir pour souscrire un abonnement.",
+      `Cette boutique n’a aucun abonnement actif : les modifications sont bloquées. Contactez ${world.admin.email} pour souscrire un abonnement.`,
     );
     expect(
       expectProblem(
@@ -174,7 +174,7 @@ describe(`abonnement exigé pour écrire (${TEST_DIALECT})`, () => {
         'SUBSCRIPTION_REQUIRED',
       ).detail,
     ).toBe(
-      "Vous n’avez aucun abonnement actif : les modifications sont bloquées. Contactez l'administrateur de Comptoir pour souscrire un abonnement.",
+      `Vous n’avez aucun abonnement actif : les modifications sont bloquées. Contactez ${world.admin.email} pour souscrire un abonnement.`,
     );
     const future = await tenant({ dateDebut: dayFromToday(2), dateFin: dayFromToday(30) });
     expect(
@@ -196,7 +196,7 @@ describe(`abonnement exigé pour écrire (${TEST_DIALECT})`, () => {
         'SUBSCRIPTION_REQUIRED',
       ).detail,
     ).toBe(
-      "L'abonnement de cette boutique est suspendu : les modifications sont bloquées. Contactez l'administrateur de Comptoir.",
+      `L'abonnement de cette boutique est suspendu : les modifications sont bloquées. Contactez ${world.admin.email}.`,
     );
     // The last day is still covered.
     const lastDay = await tenant({ dateDebut: dayFromToday(-364), dateFin: dayFromToday(0) });

@@ -86,9 +86,27 @@ export async function ownersOfMemberships(
 
 const day = (date: string) => formatDate(`${date}T00:00:00Z`, 'UTC');
 
-function refusal(c: Coverage, own: boolean): string {
+/**
+ * Whom an owner or a manager contacts about a subscription, the same in the banner and in a
+ * refusal: the e-mail of the first active administrator, else « l'administrateur de Comptoir ».
+ */
+export async function subscriptionContact(db: Kysely<DB>): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select('users.email')
+    .where('user_roles.role', '=', 'ROLE_ADMIN')
+    .where('users.active', '=', 1)
+    .orderBy('users.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.email ?? "l'administrateur de Comptoir";
+}
+
+/** The refusal of a write (402): what is wrong, then whom to contact (`subscriptionContact`). */
+export function refusal(c: Coverage, own: boolean, whom: string): string {
   const subject = own ? 'Votre abonnement' : "L'abonnement de cette boutique";
-  const contact = "Contactez l'administrateur de Comptoir";
+  const contact = `Contactez ${whom}`;
   switch (c.statut) {
     case 'suspendue':
       return `${subject} est suspendu : les modifications sont bloquées. ${contact}.`;
@@ -129,5 +147,6 @@ export async function requireSubscription(
     return;
   }
   const coverage = await coverageOf(ctx, owners, todayUtc(), db);
-  if (coverage.statut !== 'active') throw subscriptionRequired(refusal(coverage, own));
+  if (coverage.statut !== 'active')
+    throw subscriptionRequired(refusal(coverage, own, await subscriptionContact(db)));
 }

@@ -125,17 +125,3 @@ export function findLater(db: Kysely<DB>, ownerId: number, dateFin: string) {
     .where('date_fin', '>', dateFin)
     .executeTakeFirst();
 }
-
-/** E-mail of the first active administrator: whom the banner names. */
-export async function firstAdminEmail(db: Kysely<DB>): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .select('users.email')
-    .where('user_roles.role', '=', 'ROLE_ADMIN')
-    .where('users.active', '=', 1)
-    .orderBy('users.id')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.email;
-}

@@ -16,14 +16,13 @@ import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
 import { businessRule, conflict, notFound } from '../../core/errors.js';
 import { requireServiceAccess } from '../../core/service-access.js';
-import { coverageOf, ownersOfMemberships } from '../../core/subscription.js';
+import { coverageOf, ownersOfMemberships, subscriptionContact } from '../../core/subscription.js';
 import { addDays, nowIso, todayUtc } from '../../db/time.js';
 import {
   findAbonnement,
   findAbonnementPage,
   findLater,
   findOverlap,
-  firstAdminEmail,
   type AbonnementRow,
 } from './abonnements.repository.js';
 import { findPlan } from './plans.repository.js';
@@ -255,7 +254,7 @@ export async function currentSubscription(
   user: AuthUser,
   serviceId?: number,
 ): Promise<CurrentSubscription> {
-  const contact = (await firstAdminEmail(ctx.database.db)) ?? "l'administrateur de Comptoir";
+  const contact = await subscriptionContact(ctx.database.db);
   if (user.roles.includes('ROLE_ADMIN'))
     return { statut: 'non_concerne', dateDebut: null, dateFin: null, plan: null, contact };
   let owners: number[];

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../core/context.js';
 import { businessRule, subscriptionRequired } from '../../core/errors.js';
-import { coverageOf } from '../../core/subscription.js';
+import { coverageOf, refusal, subscriptionContact } from '../../core/subscription.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
@@ -8,9 +8,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : 
 async function currentPlan(ctx: AppContext, ownerId: number) {
   const coverage = await coverageOf(ctx, [ownerId]);
   if (coverage.statut !== 'active' || coverage.planId === null) {
-    throw subscriptionRequired(
-      "Vous n’avez aucun abonnement actif : les modifications sont bloquées. Contactez l'administrateur de Comptoir pour souscrire un abonnement.",
-    );
+    throw subscriptionRequired(refusal(coverage, true, await subscriptionContact(ctx.database.db)));
   }
   return ctx.database.db
     .selectFrom('plans')

@@ -140,6 +140,7 @@ export function PosScreen({ serviceId, caisseId }: { serviceId: number; caisseId
     // The register's open session takes the sale (caisses); a closed one refuses it (409).
     create.mutate(caisseId === undefined ? body : { ...body, caisseId }, {
       onSuccess: (vente) => {
+        horsLigne.venteEnLigne(vente, caisseId);
         dispatch({ type: 'reset' });
         setPaying(false);
         setDone(vente);

@@ -76,6 +76,27 @@ export async function chargerSerie(serviceId: number): Promise<SerieLocale> {
 }
 
 /**
+ * An online sale of this device's register took the next number of its series on the server: the
+ * device issues its offline numbers after it (else, the network lost before the next refresh of
+ * the series, an offline sale would take a number already served, and be refused at the sync).
+ */
+export async function noterVenteEnLigne(
+  serviceId: number,
+  caisseId: number,
+  numero: string,
+): Promise<void> {
+  const serie = await getMeta<SerieLocale>(serviceId, 'serie');
+  if (serie?.caisseId !== caisseId) return;
+  const sequence = Number(/(\d+)$/.exec(numero)?.[1]);
+  for (const annee of [serie.annee, serie.annee + 1]) {
+    if (numero !== numeroCaisse(serie.prefixe, annee, serie.code, sequence)) continue;
+    if (annee > serie.annee || sequence > serie.dernier)
+      await setMeta(serviceId, 'serie', { ...serie, annee, dernier: sequence });
+    return;
+  }
+}
+
+/**
  * Numbers the sale in the register's series and queues it, in one IndexedDB transaction: a sale
  * is never kept without its number, and a number never serves twice on the device.
  */

@@ -13,6 +13,7 @@ import type { NewTiers } from '../../../components/document/TiersPicker';
 import { NetworkError } from '../../../lib/errors';
 import { createClient, searchClients } from '../api';
 import { chercherClients } from './catalogue';
+import { noterVenteEnLigne } from './file';
 import { useHorsLigne } from './use-hors-ligne';
 
 /** A copy kept in localStorage of what the point of sale read last, for a start without the network. */
@@ -85,8 +86,18 @@ export function usePosHorsLigne(
     [serviceId, creerClient],
   );
 
-  /** No network, or a customer created offline: the sale is recorded on the device. */
-  const surLaCaisse = (cart: Cart) => !navigator.onLine || (cart.client?.id ?? 0) < 0;
+  /**
+   * No network, a customer created offline, or sales still waiting to be sent (just back online,
+   * the sync under way): the sale is recorded on the device, numbered after the waiting ones, so
+   * that an online sale never takes a number the queue already gave.
+   */
+  const surLaCaisse = (cart: Cart) =>
+    !navigator.onLine || (cart.client?.id ?? 0) < 0 || hl.enAttente > 0;
+  /** An online sale on this device's register: the device's series moves past its number. */
+  const venteEnLigne = (vente: Vente, caisseId: number | undefined) => {
+    if (caisseId !== undefined)
+      void noterVenteEnLigne(serviceId, caisseId, vente.numero).catch(() => undefined);
+  };
 
   const vendre = async (
     cart: Cart,
@@ -112,5 +123,14 @@ export function usePosHorsLigne(
     );
   };
 
-  return { etat: hl, shop: shopData, types: typesData, search, create, surLaCaisse, vendre };
+  return {
+    etat: hl,
+    shop: shopData,
+    types: typesData,
+    search,
+    create,
+    surLaCaisse,
+    vendre,
+    venteEnLigne,
+  };
 }

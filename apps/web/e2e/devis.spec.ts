@@ -184,8 +184,10 @@ test('devis : un produit et une prestation, envoyé par e-mail avec son PDF, acc
   await api(page, `devis/${vieux.id}/envoi`, { message: null });
   await page.goto('/pages/devis');
   await page.getByLabel('Rechercher un devis').fill(nom);
-  await chooseOption(page, 'devis-statut', 'Expiré');
   const rows = page.getByTestId('devis-table').locator('tbody tr');
+  // The search applied first (the customer's two quotes), so that the status filter adds to it.
+  await expect(rows).toHaveCount(2);
+  await chooseOption(page, 'devis-statut', 'Expiré');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Expiré');
   await rows.first().getByRole('link').click();

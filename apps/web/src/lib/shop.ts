@@ -7,6 +7,12 @@ export const shopPath = (serviceId: number, path: string): string =>
   `/api/services/${serviceId}/${path}`;
 
 /**
+ * localStorage key of the register this device sells on, in shop `serviceId`: the register
+ * screens remember it, the offline counter numbers in its series.
+ */
+export const caisseAppareilKey = (serviceId: number): string => `comptoir.caisse.${serviceId}`;
+
+/**
  * The current shop (localStorage `service`) and what screens need of it: its id for the shop-scoped
  * calls, its currency for amounts, its country for phone numbers and its clock (`timeZone`, for
  * the times of its documents; undefined, i.e. the device's, until the shop is loaded).

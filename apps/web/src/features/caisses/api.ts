@@ -10,7 +10,7 @@ import type {
 } from '@comptoir/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
-import { shopPath } from '../../lib/shop';
+import { caisseAppareilKey, shopPath } from '../../lib/shop';
 import { useShopMutation } from '../../lib/shop-mutation';
 
 /** Registers of the current shop and their sessions (`…/caisses`, `…/caisse-sessions`). */
@@ -86,10 +86,9 @@ export const rapportPdf = (serviceId: number, sessionId: number, format: '80' | 
   http.blob(sessionPath(serviceId, sessionId, '/rapport.pdf'), { query: { format } });
 
 /** The register this device sells on, per shop, chosen once and remembered. */
-const deviceKey = (serviceId: number) => `comptoir.caisse.${serviceId}`;
 export function rememberedCaisse(serviceId: number): number | null {
-  const value = Number(localStorage.getItem(deviceKey(serviceId)));
+  const value = Number(localStorage.getItem(caisseAppareilKey(serviceId)));
   return Number.isInteger(value) && value > 0 ? value : null;
 }
 export const rememberCaisse = (serviceId: number, caisseId: number) =>
-  localStorage.setItem(deviceKey(serviceId), String(caisseId));
+  localStorage.setItem(caisseAppareilKey(serviceId), String(caisseId));

@@ -7,7 +7,7 @@ import {
   type VenteHorsLigneInput,
 } from '@comptoir/shared';
 import { http } from '../../../lib/http';
-import { shopPath } from '../../../lib/shop';
+import { caisseAppareilKey, shopPath } from '../../../lib/shop';
 import { getAll, getMeta, inStore, putAll, setMeta } from './idb';
 
 /**
@@ -43,16 +43,13 @@ export type SerieLocale = Pick<SerieCaisse, 'caisseId' | 'code' | 'prefixe' | 'a
 
 const caissesPath = (serviceId: number) => shopPath(serviceId, 'caisses');
 
-/** The register this device sells on, when one was chosen on it (else the shop's first). */
-export const caisseChoisieKey = (serviceId: number) => `comptoir.caisse.${serviceId}`;
-
 /**
  * Online: the register of this device (the one chosen before, else the shop's first) and its
  * series; the last number is the higher of the server's and the device's.
  */
 export async function chargerSerie(serviceId: number): Promise<SerieLocale> {
   const known = await getMeta<SerieLocale>(serviceId, 'serie');
-  const choisie = Number(localStorage.getItem(caisseChoisieKey(serviceId)));
+  const choisie = Number(localStorage.getItem(caisseAppareilKey(serviceId)));
   // Queued sales belong to the register they were numbered on: it stays until they are sent.
   const pending = (await fileAttente(serviceId)).length > 0;
   let caisseId = pending ? known?.caisseId : choisie > 0 ? choisie : known?.caisseId;

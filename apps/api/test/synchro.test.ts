@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caisseWorld } from './support/caisses.js';
 import { TEST_DIALECT } from './support/database.js';
 import type { TestClient } from './support/http.js';
-import { expectProblem } from './support/problem.js';
+import { expectProblem, expectValidation, messageOf } from './support/problem.js';
 import { newKey } from './support/retours-dettes.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
 
@@ -93,6 +93,7 @@ describe(`vente hors ligne : série de la caisse et synchronisation (${TEST_DIAL
     const p = await w.produit({ prix: 500, stock: 10_000 });
     const enLigne = await w.postVente({
       caisseId,
+      auPointDeVente: true,
       lignes: [{ produitId: p.id, quantite: 1000 }],
       paiements: [{ mode: 'especes', montant: 500 }],
     });
@@ -113,6 +114,47 @@ describe(`vente hors ligne : série de la caisse et synchronisation (${TEST_DIAL
       numero: `V-2026-${code}-000002`,
     });
     expect(suite.body.serie).toMatchObject({ code, dernier: 2 });
+  });
+
+  it('une vente au bureau encaissée par la caisse garde la série de la boutique : la caisse, hors ligne, a pu donner le numéro suivant', async () => {
+    const { caisseId } = await w.caisseOuverte();
+    const code = (await get(synchroUrl(caisseId))).body.code as string;
+    const p = await w.produit({ prix: 500, stock: 10_000 });
+    // The till, offline, numbers its first sale; meanwhile the office cashes a sale into it.
+    const hl = venteHL(1, p, { prix: 500 });
+    const bureau = await w.postVente({
+      caisseId,
+      lignes: [{ produitId: p.id, quantite: 1000 }],
+      paiements: [{ mode: 'especes', montant: 500 }],
+    });
+    expect(bureau.status).toBe(201);
+    expect(bureau.body.numero).toMatch(/^V-2026-\d{6}$/);
+    expect((await get(synchroUrl(caisseId))).body.dernier).toBe(0);
+    const envoi = await sync(caisseId, { ventes: [hl] });
+    expect(envoi.body.ventes[0]).toMatchObject({
+      statut: 'enregistree',
+      numero: `V-2026-${code}-000001`,
+    });
+    // The office sale counts in the register's session all the same (its cash is in the drawer).
+    const { db } = server.ctx.database;
+    const sessions = await db
+      .selectFrom('ventes')
+      .select('caisse_session_id')
+      .where('id', 'in', [bureau.body.id as number, envoi.body.ventes[0].venteId as number])
+      .execute();
+    expect(sessions.map((s) => s.caisse_session_id).every((id) => id !== null)).toBe(true);
+    expect(new Set(sessions.map((s) => s.caisse_session_id)).size).toBe(1);
+    // « Au point de vente » without its register: 400 in French, nothing recorded.
+    const before = await w.count('ventes');
+    const sans = await w.postVente({
+      auPointDeVente: true,
+      lignes: [{ produitId: p.id, quantite: 1000 }],
+      paiements: [{ mode: 'especes', montant: 500 }],
+    });
+    expect(messageOf(expectValidation(sans, 'caisseId'), 'caisseId')).toBe(
+      'Une vente faite au point de vente nomme sa caisse.',
+    );
+    expect(await w.count('ventes')).toBe(before);
   });
 
   it('un envoi dans le désordre est enregistré dans l’ordre de la série, avec l’heure faite et l’heure reçue ; le rejouer ne double rien', async () => {

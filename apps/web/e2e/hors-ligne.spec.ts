@@ -8,7 +8,8 @@ import { loginAs } from './support/pages';
  * the context set offline: the point of sale keeps selling on the device (a reload included),
  * numbers each sale in its register's series, then sends them back online; a sync cut in the
  * middle (the answer aborted after the server recorded the batch) resumes without a duplicate.
- * The expected numbers are written here (1 to 20 of the register's own series).
+ * A sale made while the sync is under way, then an online sale followed by an offline one, keep
+ * the series contiguous. The expected numbers are written here (1 to 23 of the register's series).
  */
 
 const LYON = 'Épicerie Lyon Croix-Rousse';
@@ -61,7 +62,7 @@ async function sell(page: Page, code: string, numero: string) {
   await expect(done).toBeHidden();
 }
 
-test('hors ligne : 20 ventes dont une après rechargement, un client créé, puis la synchronisation coupée reprend sans doublon', async ({
+test('hors ligne : 20 ventes dont une après rechargement, un client créé, puis la synchronisation coupée reprend sans doublon ; une vente pendant la synchronisation et une vente en ligne gardent la série', async ({
   page,
   context,
 }) => {
@@ -148,21 +149,37 @@ test('hors ligne : 20 ventes dont une après rechargement, un client créé, pui
   for (let n = 12; n <= 20; n++) await sell(page, produit.codeBarres!, numero(n));
   await expect(etat(page)).toContainText('20 ventes en attente');
 
-  // Back online; the first sync's answer is lost after the server recorded the batch.
+  // Back online; the first sync is held, then its answer is lost after the server recorded the
+  // batch. A sale made meanwhile joins the queue after the waiting ones (an online sale would take
+  // number 21 on the server first, and the queue's own 21 would be refused).
   let calls = 0;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await context.route('**/caisses/*/synchro', async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     calls++;
     if (calls > 1) return route.continue();
+    await held;
     await route.fetch();
     await route.abort('connectionreset');
   });
   await context.setOffline(false);
+  await expect(etat(page)).toContainText('Synchronisation');
+  await sell(page, produit.codeBarres!, numero(21));
+  release();
   await expect(etat(page)).toContainText('Aucune vente en attente', { timeout: 120_000 });
   expect(calls).toBeGreaterThanOrEqual(2);
 
+  // An online sale takes the next number on the server; the device's offline numbers follow it.
+  await sell(page, produit.codeBarres!, numero(22));
+  await context.setOffline(true);
+  await expect(etat(page)).toContainText('Hors ligne');
+  await sell(page, produit.codeBarres!, numero(23));
+  await context.setOffline(false);
+  await expect(etat(page)).toContainText('Aucune vente en attente', { timeout: 120_000 });
+
   const after = await api<{ dernier: number }>(page, 'GET', `${shop}/caisses/${caisse.id}/synchro`);
-  expect(after.dernier).toBe(20);
+  expect(after.dernier).toBe(23);
   const ventes = await api<{ total: number; items: Array<{ numero: string }> }>(
     page,
     'GET',
@@ -171,7 +188,7 @@ test('hors ligne : 20 ventes dont une après rechargement, un client créé, pui
   const mine = ventes.items.filter((v) =>
     v.numero.startsWith(`${serie.prefixe}-${serie.annee}-${serie.code}-`),
   );
-  expect(mine.map((v) => v.numero)).toEqual(Array.from({ length: 20 }, (_, i) => numero(i + 1)));
+  expect(mine.map((v) => v.numero)).toEqual(Array.from({ length: 23 }, (_, i) => numero(i + 1)));
   const clients = await api<{ total: number }>(
     page,
     'GET',

@@ -123,6 +123,11 @@ export class AbonnementsPage {
       'abonnement-owner',
       new RegExp(sub.ownerEmail.replace(/[.]/g, '\\.')),
       sub.ownerEmail,
+      (q) =>
+        this.page.waitForResponse((r) => {
+          const url = new URL(r.url());
+          return url.pathname === '/api/users' && url.searchParams.get('q') === q;
+        }),
     );
     await chooseOption(this.page, 'abonnement-plan', sub.plan);
     await expect(dialog.getByLabel('Date de fin')).not.toHaveValue('');

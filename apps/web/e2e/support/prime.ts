@@ -7,17 +7,30 @@ import { expect, type Locator, type Page } from '@playwright/test';
 const widget = (page: Page, kind: 'dropdown' | 'multiselect', inputId: string): Locator =>
   page.locator(`.p-${kind}`, { has: page.locator(`[id="${inputId}"]`) });
 
-/** Opens a drop-down, optionally types in its filter, and picks the option whose text matches. */
+/**
+ * Opens a drop-down, optionally types in its filter, and picks the option whose text matches.
+ * `searched`: for a drop-down that searches the server as one types (OwnerPicker), the response
+ * to the filter's search; the option is clicked once it arrived and the list shows just the
+ * matches, never while the list is being replaced (a click then can fall between two lists).
+ */
 export async function chooseOption(
   page: Page,
   inputId: string,
   option: string | RegExp,
   filter?: string,
+  searched?: (filter: string) => Promise<unknown>,
 ): Promise<void> {
   await widget(page, 'dropdown', inputId).click();
   const panel = page.locator('.p-dropdown-panel');
   await expect(panel).toBeVisible();
-  if (filter !== undefined) await panel.locator('.p-dropdown-filter').fill(filter);
+  if (filter !== undefined) {
+    const answer = searched?.(filter);
+    await panel.locator('.p-dropdown-filter').fill(filter);
+    if (answer) {
+      await answer;
+      await expect(panel.getByRole('option')).toHaveCount(1);
+    }
+  }
   await panel.getByRole('option', { name: option }).click();
   await expect(panel).toBeHidden();
 }

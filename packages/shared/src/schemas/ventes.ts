@@ -62,8 +62,20 @@ export const venteInputSchema = z
     /** Due date of the unpaid rest ('YYYY-MM-DD'), required when something is left unpaid. */
     echeance: emptyToNull(isoDateSchema),
     note: optionalText(500, 'La note'),
-    /** The register the sale is made on: its session must be open (caisses). */
+    /** The register that takes the sale's money: its session must be open (caisses). */
     caisseId: idOf('de la caisse').optional(),
+    /**
+     * Made at the register's till (the point of sale): numbered in the register's own series,
+     * which the till continues offline. A back-office sale whose money a register takes keeps the
+     * shop's series, so that it never takes a number the till may have given without the network.
+     */
+    auPointDeVente: z
+      .boolean({ error: 'Indiquez si la vente est faite au point de vente.' })
+      .optional(),
+  })
+  .refine((v) => !v.auPointDeVente || v.caisseId !== undefined, {
+    path: ['caisseId'],
+    error: 'Une vente faite au point de vente nomme sa caisse.',
   })
   .meta({ id: 'VenteInput' });
 export type VenteInput = z.input<typeof venteInputSchema>;

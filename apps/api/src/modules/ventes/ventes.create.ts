@@ -52,6 +52,7 @@ export function empreinteVente(input: VenteACreer): string {
     note: input.note ?? null,
     // Only when given: the fingerprints of sales without a register stay what they were.
     ...(input.caisseId === undefined ? {} : { caisseId: input.caisseId }),
+    ...(input.auPointDeVente ? { auPointDeVente: true } : {}),
   };
   return sha256(JSON.stringify(canonical));
 }

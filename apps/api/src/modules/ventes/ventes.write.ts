@@ -89,8 +89,9 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
     await lockParty(trx, 'clients', service.id, client!.id);
     if (!horsLigne) await checkPlafondCredit(trx, service.id, client!, reste, money);
   }
-  // A sale at a register takes the register's series (made online: the server's next number).
-  const caisseId = horsLigne?.caisseId ?? input.caisseId;
+  // A sale made at a register's till takes the register's series (online: the server's next
+  // number; offline: the till's). A back-office sale that a register cashes keeps the shop's.
+  const caisseId = horsLigne?.caisseId ?? (input.auPointDeVente ? input.caisseId : undefined);
   const serie =
     caisseId === undefined
       ? null

@@ -49,9 +49,11 @@ export function CaisseGate({ serviceId, children }: Props) {
   const sessionId = caisse?.session?.id ?? null;
   const detail = useSession(serviceId, dialog === 'x' || dialog === 'cloture' ? sessionId : null);
   // Without the network (paused or failed): the POS sells offline on the remembered register
-  // (features/ventes/hors-ligne); the session is shown again once the registers can be read.
-  if (caisses.isError || (caisses.isPending && caisses.fetchStatus === 'paused'))
-    return <>{children(chosen ?? undefined)}</>;
+  // (features/ventes/hors-ligne); the session is shown again once the registers can be read. The
+  // POS keeps its place in the tree either way (see `shell`): the network coming and going never
+  // remounts it, which would close a payment under way and forget the count of waiting sales.
+  const offline = caisses.isError || (caisses.isPending && caisses.fetchStatus === 'paused');
+  if (offline && !caisse?.session) return shell(null, chosen ?? undefined);
   if (caisses.isPending) return <PageLoading />;
   if (!caisse) return null;
   const choose = (id: number) => {
@@ -75,54 +77,55 @@ export function CaisseGate({ serviceId, children }: Props) {
       </>
     );
   const s = caisse.session;
-  return (
-    <>
-      <div className="caisse-bar" data-testid="caisse-bar">
-        <span className="caisse-bar-session">
-          <strong>{caisse.nom}</strong>
-          <span className="caisse-bar-details">
-            {' '}
-            · session ouverte le {formatDateTime(s.ouverteLe, timeZone)} par {s.ouvertPar.prenom}{' '}
-            {s.ouvertPar.nom} (fond {formatMoney(s.fond, devise)})
-          </span>
+  const bar = (
+    <div className="caisse-bar" data-testid="caisse-bar">
+      <span className="caisse-bar-session">
+        <strong>{caisse.nom}</strong>
+        <span className="caisse-bar-details">
+          {' '}
+          · session ouverte le {formatDateTime(s.ouverteLe, timeZone)} par {s.ouvertPar.prenom}{' '}
+          {s.ouvertPar.nom} (fond {formatMoney(s.fond, devise)})
         </span>
-        {list.length > 1 && (
-          <Dropdown
-            value={caisse.id}
-            options={list}
-            optionLabel="nom"
-            optionValue="id"
-            onChange={(e) => choose(e.value as number)}
-            aria-label="Caisse de cet appareil"
-          />
-        )}
-        <Button
-          label="Rapport X"
-          aria-label="Rapport X"
-          icon="pi pi-chart-bar"
-          size="small"
-          outlined
-          onClick={() => setDialog('x')}
+      </span>
+      {list.length > 1 && (
+        <Dropdown
+          value={caisse.id}
+          options={list}
+          optionLabel="nom"
+          optionValue="id"
+          onChange={(e) => choose(e.value as number)}
+          aria-label="Caisse de cet appareil"
         />
-        <Button
-          label="Entrée / sortie"
-          aria-label="Entrée / sortie"
-          icon="pi pi-arrows-v"
-          size="small"
-          outlined
-          onClick={() => setDialog('mouvement')}
-        />
-        <Button
-          label="Clôturer la caisse"
-          aria-label="Clôturer la caisse"
-          icon="pi pi-lock"
-          size="small"
-          severity="danger"
-          outlined
-          onClick={() => setDialog('cloture')}
-        />
-      </div>
-      {children(caisse.id)}
+      )}
+      <Button
+        label="Rapport X"
+        aria-label="Rapport X"
+        icon="pi pi-chart-bar"
+        size="small"
+        outlined
+        onClick={() => setDialog('x')}
+      />
+      <Button
+        label="Entrée / sortie"
+        aria-label="Entrée / sortie"
+        icon="pi pi-arrows-v"
+        size="small"
+        outlined
+        onClick={() => setDialog('mouvement')}
+      />
+      <Button
+        label="Clôturer la caisse"
+        aria-label="Clôturer la caisse"
+        icon="pi pi-lock"
+        size="small"
+        severity="danger"
+        outlined
+        onClick={() => setDialog('cloture')}
+      />
+    </div>
+  );
+  const dialogs = (
+    <>
       {dialog === 'mouvement' && (
         <MouvementDialog
           serviceId={serviceId}
@@ -154,6 +157,18 @@ export function CaisseGate({ serviceId, children }: Props) {
       {zDialog}
     </>
   );
+  return shell(bar, caisse.id, dialogs);
+
+  /** The session bar (none offline), the POS always in the same place, then the dialogs. */
+  function shell(top: ReactNode, caisseId: number | undefined, after: ReactNode = null) {
+    return (
+      <>
+        {top}
+        {children(caisseId)}
+        {after}
+      </>
+    );
+  }
 }
 
 function OuvertureForm(props: {

@@ -41,19 +41,19 @@ export function AcheteurDialog({ serviceId, vente, onHide }: Props) {
       found['adresse'] = 'Une facture porte l’adresse de facturation de l’acheteur.';
     setErrors(found);
     if (!client || !fiche.data || Object.keys(found).length > 0) return;
-    facturer.mutate(
-      {
+    // Not mutate's own callbacks: the sale's page refreshes with its new invoice, which closes
+    // this dialog before they would run (an unmounted observer calls none); the promise still ends.
+    facturer
+      .mutateAsync({
         client: fiche.data,
         adresse: valeur.trim(),
         body: { cleIdempotence: cle, venteIds: [vente.id], clientId: client.id },
-      },
-      {
-        onSuccess: (f) => {
-          feedback.success('Facture émise', `La facture ${f.numero} est émise.`);
-          void navigate(`/pages/factures/${f.id}`);
-        },
-      },
-    );
+      })
+      .then((f) => {
+        feedback.success('Facture émise', `La facture ${f.numero} est émise.`);
+        void navigate(`/pages/factures/${f.id}`);
+      })
+      .catch(() => undefined); // shown in the dialog (facturer.error)
   };
 
   return (

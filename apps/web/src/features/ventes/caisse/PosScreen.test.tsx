@@ -246,6 +246,7 @@ describe('point of sale', () => {
     expect(new Set(posts.map((p) => p.cleIdempotence)).size).toBe(1);
     expect(posts[0]).toMatchObject({
       caisseId: 3,
+      auPointDeVente: true,
       typeVenteId: 1,
       clientId: null,
       lignes: [

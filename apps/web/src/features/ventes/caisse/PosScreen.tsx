@@ -137,8 +137,9 @@ export function PosScreen({ serviceId, caisseId }: { serviceId: number; caisseId
       return;
     }
     const body = venteBody(cart, cle, calc.totalTtc, paiements, echeance);
-    // The register's open session takes the sale (caisses); a closed one refuses it (409).
-    create.mutate(caisseId === undefined ? body : { ...body, caisseId }, {
+    // The register's open session takes the sale (caisses); a closed one refuses it (409). Made at
+    // the till, it takes the register's series, which the till continues offline.
+    create.mutate(caisseId === undefined ? body : { ...body, caisseId, auPointDeVente: true }, {
       onSuccess: (vente) => {
         horsLigne.venteEnLigne(vente, caisseId);
         dispatch({ type: 'reset' });

@@ -20,11 +20,13 @@ export function EtatReseau({ etat, enAttente, rafraichi, erreur, stockagePlein }
       data-testid="etat-reseau"
     >
       <Tag value={l.label} severity={l.severity} icon={l.icon} />
-      <span>
-        {enAttente === 0
-          ? 'Aucune vente en attente'
-          : `${enAttente} vente${enAttente > 1 ? 's' : ''} en attente`}
-      </span>
+      {enAttente !== null && (
+        <span>
+          {enAttente === 0
+            ? 'Aucune vente en attente'
+            : `${enAttente} vente${enAttente > 1 ? 's' : ''} en attente`}
+        </span>
+      )}
       <span className="text-color-secondary">
         {rafraichi ? `Catalogue : ${heure(rafraichi)}` : 'Catalogue pas encore chargé'}
       </span>

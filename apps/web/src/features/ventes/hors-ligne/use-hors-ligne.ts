@@ -10,8 +10,8 @@ export type EtatReseau = 'en_ligne' | 'hors_ligne' | 'synchronisation';
 
 export interface HorsLigne {
   etat: EtatReseau;
-  /** Sales waiting to be sent. */
-  enAttente: number;
+  /** Sales waiting to be sent; null until the device's queue has been counted. */
+  enAttente: number | null;
   /** When the catalogue was last refreshed (ISO), if ever. */
   rafraichi: string | null;
   /** The last refusal or failure of the sync, in French. */
@@ -42,7 +42,7 @@ const RETRY_MS = 3_000;
 export function useHorsLigne(serviceId: number): HorsLigne {
   const [enLigne, setEnLigne] = useState(() => navigator.onLine);
   const [syncing, setSyncing] = useState(false);
-  const [enAttente, setEnAttente] = useState(0);
+  const [enAttente, setEnAttente] = useState<number | null>(null);
   const [rafraichi, setRafraichi] = useState<string | null>(null);
   const [erreur, setErreur] = useState<string | null>(null);
   const [stockagePlein, setStockagePlein] = useState(false);

@@ -89,10 +89,11 @@ export function usePosHorsLigne(
   /**
    * No network, a customer created offline, or sales still waiting to be sent (just back online,
    * the sync under way): the sale is recorded on the device, numbered after the waiting ones, so
-   * that an online sale never takes a number the queue already gave.
+   * that an online sale never takes a number the queue already gave (the queue not counted yet
+   * counts as waiting).
    */
   const surLaCaisse = (cart: Cart) =>
-    !navigator.onLine || (cart.client?.id ?? 0) < 0 || hl.enAttente > 0;
+    !navigator.onLine || (cart.client?.id ?? 0) < 0 || hl.enAttente !== 0;
   /** An online sale on this device's register: the device's series moves past its number. */
   const venteEnLigne = (vente: Vente, caisseId: number | undefined) => {
     if (caisseId !== undefined)

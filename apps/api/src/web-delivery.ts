@@ -28,18 +28,29 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
 }
 
-/**
- * The built web app (apps/web/dist), when there is one: hashed files under assets/ are cached by
- * browsers for a year (their name changes with their content); every other path is the app's
- * index.html, revalidated on each visit so that a new version is picked up. A file with a .br or
- * .gz twin made at build time goes out as that twin when the client accepts it.
- */
+/** Files whose name carries a hash of their content: the browser keeps them a year, unasked. */
+const HASHED = 'public, max-age=31536000, immutable';
+
 /** find-my-way's default `maxParamLength`, which app.ts keeps. */
 const MAX_PARAM_LENGTH = 100;
 
+/**
+ * The built web app (apps/web/dist), when there is one: hashed files under assets/ are cached by
+ * browsers for a year (their name changes with their content); other files (sw.js, the manifest,
+ * icons, themes) and index.html, which answers every other path, are revalidated on each visit so
+ * that a new version is picked up. A file with a .br or .gz twin made at build time goes out as
+ * that twin when the client accepts it.
+ */
 export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   if (!existsSync(path.join(webDist, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
+  // Cache-Control is set here, not by sendFile's options: @fastify/static (8.3) forgets them when
+  // it falls back from a missing .br/.gz twin to the plain file, which then went out `max-age=0`.
+  await app.register(fastifyStatic, {
+    root: webDist,
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+  });
   // No on-the-fly compression here: files of 1 KiB and more have their twins, smaller ones gain nothing.
   app.get('/*', { compress: false }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -57,8 +68,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
         : 'index.html';
     // The same address answers br, gzip or plain bytes: a shared cache must tell them apart.
     reply.header('vary', 'accept-encoding');
-    if (file.startsWith('assets/')) return reply.sendFile(file, { maxAge: '1y', immutable: true });
-    return reply.header('cache-control', 'no-cache').sendFile(file, { cacheControl: false });
+    reply.header('cache-control', file.startsWith('assets/') ? HASHED : 'no-cache');
+    return reply.sendFile(file);
   });
 }
 

@@ -15,9 +15,14 @@ interface Raw {
 }
 
 /** A GET that keeps the bytes as sent (fetch would decompress them out of sight). */
-function rawGet(base: string, url: string, acceptEncoding?: string): Promise<Raw> {
+function rawGet(
+  base: string,
+  url: string,
+  acceptEncoding?: string,
+  extra: Record<string, string> = {},
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : undefined;
+    const headers = { ...extra, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) };
     http
       .get(`${base}${url}`, { headers }, (res) => {
         const chunks: Buffer[] = [];
@@ -46,6 +51,11 @@ describe(`livraison de l'application web (${TEST_DIALECT})`, () => {
   let server: TestServer;
   const dist = mkdtempSync(path.join(tmpdir(), 'comptoir-dist-'));
   const script = `export const lignes = [${Array.from({ length: 2000 }, (_, i) => `"ligne ${i}"`).join(',')}];\n`;
+  const worker = `const PRECACHE = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `/assets/chunk-${i}.js`))};\n`;
+  const manifest = JSON.stringify({
+    name: 'Comptoir',
+    icons: Array(80).fill({ src: '/icons/icon-192.png' }),
+  });
   const page = `<!doctype html><html lang="fr"><head><title>Comptoir</title></head><body>${'<div id="root"></div>'.repeat(100)}</body></html>`;
 
   beforeAll(async () => {
@@ -53,6 +63,10 @@ describe(`livraison de l'application web (${TEST_DIALECT})`, () => {
     writeFileSync(path.join(dist, 'index.html'), page);
     writeFileSync(path.join(dist, 'assets', 'index-Ab12Cd34.js'), script);
     writeFileSync(path.join(dist, 'assets', 'petit-Ef56.css'), 'body{margin:0}');
+    writeFileSync(path.join(dist, 'assets', 'primeicons-C6QP.woff2'), Buffer.alloc(3000, 7));
+    writeFileSync(path.join(dist, 'sw.js'), worker);
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), manifest);
     execFileSync(process.execPath, [path.resolve('scripts/precompress.mjs'), dist]);
     server = await startTestServer({ WEB_DIST: dist });
   });
@@ -74,10 +88,26 @@ describe(`livraison de l'application web (${TEST_DIALECT})`, () => {
         /accept-encoding/i,
       );
       if (encoding) expect(r.body.length).toBeLessThan(script.length / 3);
+      // The twin goes out as the script it encodes, with its own length (no chunked transfer).
+      expect(r.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(r.headers['content-length']).toBe(String(r.body.length));
     }
-    const small = await rawGet(server.baseUrl, '/assets/petit-Ef56.css', 'br');
-    expect(small.headers['content-encoding']).toBeUndefined();
-    expect(small.body.toString()).toBe('body{margin:0}');
+    // Files without a twin (under 1 KiB, or not text: fonts, images) are cached as long, for a
+    // browser that asks for brotli as for one that does not.
+    for (const accept of ['gzip, deflate, br', undefined]) {
+      const small = await rawGet(server.baseUrl, '/assets/petit-Ef56.css', accept);
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.body.toString()).toBe('body{margin:0}');
+      expect(small.headers['content-type']).toMatch(/^text\/css/);
+      expect(small.headers['cache-control'], String(accept)).toBe(
+        'public, max-age=31536000, immutable',
+      );
+      const font = await rawGet(server.baseUrl, '/assets/primeicons-C6QP.woff2', accept);
+      expect(font.headers['content-type']).toBe('font/woff2');
+      expect(font.headers['cache-control'], String(accept)).toBe(
+        'public, max-age=31536000, immutable',
+      );
+    }
   });
 
   it('toute autre adresse donne index.html, compressé, revalidé à chaque visite', async () => {
@@ -87,7 +117,40 @@ describe(`livraison de l'application web (${TEST_DIALECT})`, () => {
       expect(r.headers['cache-control'], url).toBe('no-cache');
       expect(r.headers['content-encoding'], url).toBe('br');
       expect(decoded(r), url).toBe(page);
+      expect(r.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(r.headers['content-length'], url).toBe(String(r.body.length));
     }
+  });
+
+  it('le service worker et le manifeste se revalident aussi, compressés, avec leur type', async () => {
+    for (const [url, body, type] of [
+      ['/sw.js', worker, /^(text|application)\/javascript/],
+      ['/manifest.webmanifest', manifest, /^application\/manifest\+json/],
+    ] as const) {
+      const r = await rawGet(server.baseUrl, url, 'gzip');
+      expect(r.status, url).toBe(200);
+      expect(r.headers['cache-control'], url).toBe('no-cache');
+      expect(r.headers['content-encoding'], url).toBe('gzip');
+      expect(r.headers['content-type'], url).toMatch(type);
+      expect(r.headers['content-length'], url).toBe(String(r.body.length));
+      expect(decoded(r), url).toBe(body);
+    }
+    const icon = await rawGet(server.baseUrl, '/favicon.svg', 'gzip, br');
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(icon.headers['cache-control'], 'un petit fichier sans jumeau').toBe('no-cache');
+  });
+
+  it('une revalidation de index.html coûte un 304 sans corps tant qu’il n’a pas changé', async () => {
+    const first = await rawGet(server.baseUrl, '/', 'br');
+    const etag = first.headers['etag'];
+    expect(etag).toBeTruthy();
+    const again = await rawGet(server.baseUrl, '/', 'br', { 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    // Another encoding is another representation: it never matches the brotli one's tag.
+    const plain = await rawGet(server.baseUrl, '/', undefined, { 'if-none-match': etag! });
+    expect(plain.status).toBe(200);
+    expect(plain.body.toString()).toBe(page);
   });
 
   it('les réponses JSON de l’API sont compressées au-delà de 1 Kio, jamais gardées en cache', async () => {
@@ -99,5 +162,7 @@ describe(`livraison de l'application web (${TEST_DIALECT})`, () => {
     const health = await rawGet(server.baseUrl, '/api/health', 'gzip, br');
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok' });
+    expect(health.headers['cache-control']).toBe('no-store');
+    expect(health.headers['content-type']).toMatch(/^application\/json/);
   });
 });

@@ -12,6 +12,7 @@ import { registerXsrf } from './core/xsrf.js';
 import { registerControlCharacterCheck } from './core/control-characters.js';
 import { registerCompression, serveWebApp } from './web-delivery.js';
 import type { Database } from './db/database.js';
+import { scheduleStatistics } from './db/statistics.js';
 import { runWithClock, systemClock, type Clock } from './db/time.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -160,6 +161,7 @@ export async function buildApp(
   authRoutes(app, ctx);
   schedulePurge(app, ctx);
   scheduleClotures(app, ctx);
+  scheduleStatistics(app, database);
   accountRoutes(app, ctx);
   filesRoutes(app, ctx);
   servicesRoutes(app, ctx);

@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { refreshStatistics, scheduleStatistics } from './db/statistics.js';
+import { refreshStatistics } from './db/statistics.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './demo/seed.js';
 import { bootstrapAdmin } from './modules/account/bootstrap.js';
 
@@ -17,13 +17,9 @@ async function main(): Promise<void> {
     await refreshStatistics(database);
     app.log.info('Données de démonstration chargées.');
   }
-  const stopStatistics = scheduleStatistics(database, (err) =>
-    app.log.error({ err }, 'Échec de la mise à jour des statistiques de la base'),
-  );
   await bootstrapAdmin(ctx, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'Arrêt de Comptoir');
-    stopStatistics();
     // Requests in progress get a grace period; a connection still busy after it (a client that
     // never finishes sending a body) is cut, so that the process always stops.
     setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();

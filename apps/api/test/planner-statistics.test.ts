@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshStatistics } from '../src/db/statistics.js';
+import { refreshStatistics, statistiquesPeriodiques } from '../src/db/statistics.js';
 import { TEST_DIALECT } from './support/database.js';
 import { createTenants, login } from './support/factories.js';
 import type { TestClient } from './support/http.js';
@@ -66,6 +66,32 @@ describe(`statistiques du planificateur (${TEST_DIALECT})`, () => {
     expect(res.status).toBe(200);
     expect(await plannedRows()).toBeGreaterThanOrEqual(600);
   });
+
+  it.skipIf(TEST_DIALECT !== 'sqlite')(
+    'la tournée périodique analyse une table vide au démarrage et remplie par l’usage',
+    async () => {
+      // Clients come one by one (no bulk write refreshes anything): only the hourly round does.
+      const { token } = await login(client, world.ownerA.email);
+      for (let i = 0; i < 30; i++) {
+        const res = await client.post(
+          `/api/services/${world.shopA.id}/clients`,
+          { nom: `Client statistique ${i}`, telephone: `+22177${String(i).padStart(7, '0')}` },
+          { token },
+        );
+        expect(res.status).toBe(201);
+      }
+      const clientStats = async () =>
+        (
+          await sql<{ n: number }>`
+            select count(*) as n from sqlite_stat1 where tbl = 'clients'`.execute(
+            server.ctx.database.db,
+          )
+        ).rows[0]!.n;
+      expect(await clientStats()).toBe(0);
+      await statistiquesPeriodiques(server.ctx.database);
+      expect(await clientStats()).toBeGreaterThan(0);
+    },
+  );
 
   it('le rafraîchissement ne fait rien de faux sur une base inchangée (aucune erreur, même chiffre)', async () => {
     const n = await plannedRows();

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from './database.js';
 
@@ -29,19 +30,27 @@ export async function refreshStatistics(
   else await sql`analyze ${sql.join(tables.map((t) => sql.table(t)))}`.execute(database.db);
 }
 
+/** One round of the periodic refresh (what the timer runs; tests call it). */
+export async function statistiquesPeriodiques(database: Database): Promise<void> {
+  if (database.dialect === 'sqlite') await refreshStatistics(database);
+}
+
 /**
- * SQLite: refreshes stale statistics every hour until the returned function is called, as SQLite
- * advises for a long-lived connection. PostgreSQL: nothing to do, its autovacuum does it.
+ * SQLite: refreshes, every hour while the app runs, the statistics that went stale, as SQLite
+ * advises for a long-lived connection: tables that were empty at start-up and filled since (a new
+ * shop's sales, clients…), or that grew 25-fold. Like the other housekeeping (auth/purge.ts), a
+ * timer of the app, stopped when it closes. PostgreSQL: nothing to do, its autovacuum does it.
  */
-export function scheduleStatistics(
-  database: Database,
-  onError: (err: unknown) => void,
-): () => void {
-  if (database.dialect !== 'sqlite') return () => {};
-  const timer = setInterval(
-    () => void refreshStatistics(database, []).catch(onError),
-    STATISTICS_EVERY_MS,
-  );
-  timer.unref();
-  return () => clearInterval(timer);
+export function scheduleStatistics(app: FastifyInstance, database: Database): void {
+  if (database.dialect !== 'sqlite') return;
+  let timer: NodeJS.Timeout | undefined;
+  const run = () =>
+    statistiquesPeriodiques(database).catch((err: unknown) =>
+      app.log.error({ err }, 'Échec de la mise à jour des statistiques de la base'),
+    );
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void run(), STATISTICS_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

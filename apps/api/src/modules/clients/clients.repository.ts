@@ -1,49 +1,14 @@
-import { sql, type Kysely } from 'kysely';
-import {
-  parseSort,
-  searchKey,
-  type ClientData,
-  type ClientListQuery,
-  type ClientSort,
-  frenchSortKey,
-} from '@comptoir/shared';
-import { offsetOf } from '../../db/paging.js';
+import type { Kysely } from 'kysely';
+import { searchKey, type ClientData, type ClientListQuery, frenchSortKey } from '@comptoir/shared';
 import type { DB } from '../../db/schema.js';
-import { partySearch } from './party.js';
+import { findParty, findPartyPage } from './party.js';
 
-const SORTS: Record<ClientSort, string> = { nom: 'nom_tri', created_at: 'created_at' };
-
-export async function findClientPage(db: Kysely<DB>, serviceId: number, query: ClientListQuery) {
-  const base = db
-    .selectFrom('clients')
-    .where('service_id', '=', serviceId)
-    .where((eb) => {
-      const c = [];
-      if (query.q) c.push(eb.or(partySearch(query.q)));
-      if (query.actif !== undefined) c.push(eb('actif', '=', query.actif ? 1 : 0));
-      return eb.and(c);
-    });
-  const { field, direction } = parseSort<ClientSort>(query.sort, 'nom');
-  const count = await base
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const items = await base
-    .selectAll()
-    .orderBy(sql.ref(SORTS[field]), direction)
-    .orderBy('id', direction)
-    .limit(query.size)
-    .offset(offsetOf(query))
-    .execute();
-  return { items, total: Number(count.n) };
-}
+/** The shop's customers, a page at a time (party.ts, shared with the suppliers). */
+export const findClientPage = (db: Kysely<DB>, serviceId: number, query: ClientListQuery) =>
+  findPartyPage(db, 'clients', serviceId, query);
 
 export const findClient = (db: Kysely<DB>, serviceId: number, id: number) =>
-  db
-    .selectFrom('clients')
-    .selectAll()
-    .where('id', '=', id)
-    .where('service_id', '=', serviceId)
-    .executeTakeFirst();
+  findParty(db, 'clients', serviceId, id);
 
 export const clientColumns = (input: ClientData, telephone: string | null) => ({
   nom: input.nom,

@@ -1,12 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   normalizePhone,
+  parseSort,
   PHONE_INVALID_MESSAGE,
   searchKey,
   type FieldError,
 } from '@comptoir/shared';
 import { AppError, validationError } from '../../core/errors.js';
-import { containsPattern } from '../../db/paging.js';
+import { containsPattern, offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 
 /** Customers and suppliers: same phone rule, same duplicate warning, same search. */
@@ -76,3 +77,59 @@ export function partySearch(q: string) {
     conditions.push(sql<boolean>`telephone like ${containsPattern(digits)} escape '\\'`);
   return conditions;
 }
+
+/** What a list of customers or suppliers is asked (clients and fournisseurs list queries). */
+export interface PartyListQuery {
+  q?: string | undefined;
+  actif?: boolean | undefined;
+  sort?: string | undefined;
+  page: number;
+  size: number;
+}
+
+const PARTY_SORTS = { nom: 'nom_tri', created_at: 'created_at' } as const;
+
+/** A page of the shop's customers or suppliers: search, active filter, French name order or date. */
+export async function findPartyPage<T extends PartyTable>(
+  db: Kysely<DB>,
+  table: T,
+  serviceId: number,
+  query: PartyListQuery,
+): Promise<{ items: Array<Selectable<DB[T]>>; total: number }> {
+  // One table of the two, written as `clients`: both have the columns read here.
+  const base = db
+    .selectFrom(table as PartyTable as 'clients')
+    .where('service_id', '=', serviceId)
+    .where((eb) => {
+      const c = [];
+      if (query.q) c.push(eb.or(partySearch(query.q)));
+      if (query.actif !== undefined) c.push(eb('actif', '=', query.actif ? 1 : 0));
+      return eb.and(c);
+    });
+  const { field, direction } = parseSort<keyof typeof PARTY_SORTS>(query.sort, 'nom');
+  const count = await base
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const items = await base
+    .selectAll()
+    .orderBy(sql.ref(PARTY_SORTS[field]), direction)
+    .orderBy('id', direction)
+    .limit(query.size)
+    .offset(offsetOf(query))
+    .execute();
+  return { items: items as unknown as Array<Selectable<DB[T]>>, total: Number(count.n) };
+}
+
+/** One customer or supplier of the shop, or undefined (another shop's row included). */
+export const findParty = <T extends PartyTable>(
+  db: Kysely<DB>,
+  table: T,
+  serviceId: number,
+  id: number,
+): Promise<Selectable<DB[T]> | undefined> =>
+  db
+    .selectFrom(table as PartyTable as 'clients')
+    .selectAll()
+    .where('id', '=', id)
+    .where('service_id', '=', serviceId)
+    .executeTakeFirst() as Promise<Selectable<DB[T]> | undefined>;

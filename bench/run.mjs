@@ -2,6 +2,7 @@
 // PostgreSQL (scripts/bench.sh). Prints figures; asserts nothing.
 // BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page, facturx, depenses,
 // rapports, achats, devis, factures) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
+// BENCH_NAVIGATEUR=0 leaves out the sales part's browser measure (no web build needed).
 import { benchAccounts } from './accounts.mjs';
 import { benchAchats } from './achats.mjs';
 import { benchAuth } from './auth.mjs';
@@ -49,7 +50,11 @@ try {
   // The browser part (scan → line) runs once, on SQLite: it measures the web screen.
   if (runs('ventes'))
     console.log(
-      await benchVentes(server.baseUrl, server.databaseUrl, !process.env.TEST_DATABASE_URL),
+      await benchVentes(
+        server.baseUrl,
+        server.databaseUrl,
+        !process.env.TEST_DATABASE_URL && process.env.BENCH_NAVIGATEUR !== '0',
+      ),
     );
   if (runs('login-page') && !process.env.TEST_DATABASE_URL)
     console.log(await benchLoginPage(server.baseUrl));

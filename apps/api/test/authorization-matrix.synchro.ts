@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { only, otherShopOf, type MatrixRow } from './authorization-matrix.helpers.js';
+import {
+  only,
+  otherShopOf,
+  type Fixtures,
+  type MatrixRow,
+} from './authorization-matrix.helpers.js';
 
 /**
  * The counter without the network: the owner and the managers sell, so they read the register's
@@ -7,6 +12,7 @@ import { only, otherShopOf, type MatrixRow } from './authorization-matrix.helper
  * read what offline sales left to see.
  */
 const STAFF = only('ownerA', 'managerA');
+const OWNER = only('ownerA');
 const SHOP = '/api/services/:serviceId';
 const SYNCHRO = `${SHOP}/caisses/:caisseId/synchro`;
 
@@ -34,4 +40,63 @@ export const SYNCHRO_ROWS: MatrixRow[] = [
     expect: STAFF,
     otherShop: otherShopOf(STAFF),
   },
+];
+
+/** A sale the till numbered 1 on a fresh register (of shop A), paid in cash. */
+const refusee = async (f: Fixtures) => ({
+  params: { caisseId: await f.newCaisse() },
+  body: {
+    motifRefus: 'Le numéro a déjà servi.',
+    motif: 'Vente en double',
+    vente: {
+      cleIdempotence: randomUUID(),
+      sequence: 1,
+      faiteLe: '2026-03-02T10:00:00.000Z',
+      typeVenteId: await f.newTypeVente(),
+      clientId: null,
+      clientCle: null,
+      lignes: [
+        {
+          produitId: f.params['produitStockId'],
+          quantite: 1000,
+          nom: 'Produit de la matrice',
+          uniteSymbole: 'u',
+          prixUnitaire: 100,
+          tauxTva: 0,
+        },
+      ],
+      paiements: [{ mode: 'especes', montant: 100 }],
+      echeance: null,
+    },
+  },
+});
+
+/**
+ * One register, one device: the staff read which device holds each register and choose one;
+ * a sale the sync refused is recorded again by the staff, discarded by the owner only.
+ */
+export const SYNCHRO_REFUSEES_ROWS: MatrixRow[] = [
+  { method: 'GET', url: `${SHOP}/caisses-appareils`, expect: STAFF, otherShop: otherShopOf(STAFF) },
+  {
+    method: 'PUT',
+    url: `${SHOP}/caisses/:caisseId/appareil`,
+    expect: STAFF,
+    otherShop: otherShopOf(STAFF),
+    call: () => ({ body: { appareil: randomUUID() } }),
+  },
+  {
+    method: 'POST',
+    url: `${SHOP}/caisses/:caisseId/ventes-refusees`,
+    expect: STAFF,
+    otherShop: otherShopOf(STAFF),
+    call: refusee,
+  },
+  {
+    method: 'POST',
+    url: `${SHOP}/caisses/:caisseId/ventes-ecartees`,
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+    call: refusee,
+  },
+  { method: 'GET', url: `${SHOP}/ventes-ecartees`, expect: OWNER, otherShop: otherShopOf(OWNER) },
 ];

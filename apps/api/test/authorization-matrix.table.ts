@@ -23,7 +23,7 @@ import { DEVIS_ROWS } from './authorization-matrix.devis.js';
 import { CAISSES_MATRIX } from './authorization-matrix.caisses.js';
 import { INVITATIONS_MATRIX } from './authorization-matrix.invitations.js';
 import { JOURNAL_ROWS } from './authorization-matrix.journal.js';
-import { SYNCHRO_ROWS } from './authorization-matrix.synchro.js';
+import { SYNCHRO_REFUSEES_ROWS, SYNCHRO_ROWS } from './authorization-matrix.synchro.js';
 
 export {
   ACTORS,
@@ -677,4 +677,5 @@ export const MATRIX: MatrixRow[] = [
   ...CAISSES_MATRIX,
   ...JOURNAL_ROWS,
   ...SYNCHRO_ROWS,
+  ...SYNCHRO_REFUSEES_ROWS,
 ];

@@ -30,20 +30,12 @@ async function addRegister(owner: Page, nom: string) {
   await expect(owner.getByText(nom)).toBeVisible();
 }
 
-/** At the POS: this device chooses the register `nom` and opens it with `fond`. */
+/** At the POS: this device (a fresh one) chooses the register `nom` and opens it with `fond`. */
 async function openOn(page: Page, nom: string, fond: string) {
   await page.goto('/pages/ventes');
-  const form = page.getByTestId('caisse-ouverture');
+  await expect(page.getByTestId('caisse-choix')).toBeVisible();
+  await openRegisterSession(page, fond, nom);
   const bar = page.getByTestId('caisse-bar');
-  await expect(form.or(bar)).toBeVisible();
-  if (await form.isVisible()) await chooseOption(page, 'caisse-choix', nom);
-  else {
-    await bar.locator('.p-dropdown').click();
-    await page.locator('.p-dropdown-panel').getByRole('option', { name: nom }).click();
-  }
-  await expect(form).toBeVisible();
-  await typeAmount(page, 'caisse-fond', fond);
-  await form.getByRole('button', { name: 'Ouvrir la caisse' }).click();
   await expect(bar).toContainText(nom);
   return bar;
 }

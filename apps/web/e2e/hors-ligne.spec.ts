@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openRegisterSession } from './support/caisse';
-import { DEMO } from './support/constants';
-import { loginAs } from './support/pages';
+import { openRegisterSession, ownerInLyon } from './support/caisse';
 
 /**
  * The counter without the network (docs/regles-metier.md « Vente hors ligne »), in Chromium with
@@ -12,7 +10,6 @@ import { loginAs } from './support/pages';
  * the series contiguous. The expected numbers are written here (1 to 23 of the register's series).
  */
 
-const LYON = 'Épicerie Lyon Croix-Rousse';
 const search = (page: Page) => page.getByLabel('Rechercher ou scanner un produit');
 const etat = (page: Page) => page.getByTestId('etat-reseau');
 
@@ -67,14 +64,8 @@ test('hors ligne : 20 ventes dont une après rechargement, un client créé, pui
   context,
 }) => {
   test.slow();
-  // The second demo shop: the dashboard's counts of « Boutique Dakar Plateau », which other specs
-  // read while they sell, stay out of this test's 21 sales.
-  const shell = await loginAs(page, DEMO.proprietaire);
-  await shell.shopSwitcher().click();
-  const reload = page.waitForEvent('load');
-  await page.getByRole('option', { name: LYON }).click();
-  await reload;
-  await expect(shell.brand()).toHaveText(LYON);
+  // The second demo shop (its dashboard counts stay out of this test's 21 sales).
+  await ownerInLyon(page);
   const serviceId = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('service') ?? 'null') as { id: number }).id,
   );

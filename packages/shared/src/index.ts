@@ -49,5 +49,6 @@ export * from './schemas/factures.js';
 export * from './french-sort.js';
 export * from './schemas/caisses.js';
 export * from './schemas/synchro.js';
+export * from './schemas/synchro-refusees.js';
 export * from './caisses/coupures.js';
 export * from './schemas/journal.js';

@@ -23,6 +23,7 @@ import * as m027 from './migrations/027_tri_francais_listes.js';
 import * as m019 from './migrations/019_journal.js';
 import * as m026 from './migrations/026_hors_ligne.js';
 import * as m028 from './migrations/028_achats_remises.js';
+import * as m029 from './migrations/029_caisses_appareils.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '019_journal': m019,
   '026_hors_ligne': m026,
   '028_achats_remises': m028,
+  '029_caisses_appareils': m029,
 };
 
 class StaticProvider implements MigrationProvider {

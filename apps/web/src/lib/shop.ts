@@ -13,6 +13,20 @@ export const shopPath = (serviceId: number, path: string): string =>
 export const caisseAppareilKey = (serviceId: number): string => `comptoir.caisse.${serviceId}`;
 
 /**
+ * This device's own id (made once, kept in localStorage): the server records which device chose
+ * each register, so that another device sees it before choosing the same one.
+ */
+export function appareilId(): string {
+  const key = 'comptoir.appareil';
+  let id = localStorage.getItem(key);
+  if (!id) {
+    id = crypto.randomUUID();
+    localStorage.setItem(key, id);
+  }
+  return id;
+}
+
+/**
  * The current shop (localStorage `service`) and what screens need of it: its id for the shop-scoped
  * calls, its currency for amounts, its country for phone numbers and its clock (`timeZone`, for
  * the times of its documents; undefined, i.e. the device's, until the shop is loaded).

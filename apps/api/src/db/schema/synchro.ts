@@ -40,4 +40,33 @@ export interface SynchroTables {
     objet_id: number;
     supprime_le: string;
   };
+  /** The device that last chose a register (migration 029): its own id, who, since when. */
+  caisse_appareils: {
+    caisse_id: number;
+    service_id: number;
+    appareil: string;
+    user_id: number;
+    depuis: string;
+  };
+  /** A refused sale recorded again under the register's next number: the till's number kept. */
+  ventes_renumerotees: {
+    vente_id: number;
+    service_id: number;
+    numero_initial: string;
+    motif_refus: string;
+  };
+  /** A refused sale the owner discarded, kept whole with the reason. */
+  ventes_ecartees: {
+    id: Generated<number>;
+    service_id: number;
+    caisse_id: number;
+    cle: string;
+    numero: string;
+    total_ttc: number;
+    contenu: string;
+    motif: string;
+    motif_refus: string;
+    user_id: number;
+    created_at: string;
+  };
 }

@@ -61,13 +61,24 @@ export async function synchroniser(
   };
 }
 
-async function syncVente(
+/** A refused sale recorded again: the server's next number, the till's kept with the reason. */
+export interface Renumerotation {
+  numeroInitial: string;
+  motifRefus: string;
+}
+
+/**
+ * One sale of the till, in its own transaction: under its own number, or with `renumerotee` under
+ * the register's next one (synchro.refusees.ts).
+ */
+export async function syncVente(
   db: Kysely<DB>,
   userId: number,
   service: Service,
   caisseId: number,
   vente: VenteHorsLigne,
   clients: Awaited<ReturnType<typeof clientsHorsLigne>>,
+  renumerotee?: Renumerotation,
 ): Promise<Omit<Resultat, 'cleIdempotence' | 'sequence'>> {
   const clientId = vente.clientCle === null ? vente.clientId : await clients.idOf(vente.clientCle);
   const ids = [...new Set(vente.lignes.map((l) => l.produitId))];
@@ -114,12 +125,22 @@ async function syncVente(
     fixees,
     horsLigne: {
       caisseId,
-      sequence: vente.sequence,
+      ...(renumerotee ? {} : { sequence: vente.sequence }),
       faiteLe: faite.toISOString(),
       empreinte: sha256(canonical({ caisseId, ...vente })),
     },
-    apres: (trx, venteId) =>
-      writeAlertes(trx, service.id, venteId, vente, fixees, (id) => {
+    apres: async (trx, venteId) => {
+      if (renumerotee)
+        await trx
+          .insertInto('ventes_renumerotees')
+          .values({
+            vente_id: venteId,
+            service_id: service.id,
+            numero_initial: renumerotee.numeroInitial,
+            motif_refus: renumerotee.motifRefus,
+          })
+          .execute();
+      await writeAlertes(trx, service.id, venteId, vente, fixees, (id) => {
         const p = byId.get(id);
         if (!p || !typeVente) return null;
         const prix = {
@@ -127,7 +148,8 @@ async function syncVente(
           prixGros: p.prix_gros === null ? null : Number(p.prix_gros),
         };
         return prixSelonType(prix, typeVente.prix_utilise as PrixUtilise);
-      }),
+      });
+    },
   });
   return {
     statut: replayed ? 'deja_enregistree' : 'enregistree',

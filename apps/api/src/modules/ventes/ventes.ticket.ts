@@ -25,6 +25,8 @@ interface Ticket {
   logo: Buffer | null;
   barcode: Buffer;
   largeur: 58 | 80;
+  /** A sale the sync refused and recorded again: the number its till had given. */
+  numeroInitial: string | null;
 }
 
 const rate = (bp: number) =>
@@ -88,6 +90,8 @@ function draw(doc: PDFKit.PDFDocument, t: Ticket): number {
   if (legal.length) text(legal.join(' · '), { align: 'center' });
   rule();
   text(`Vente ${v.numero}`, { bold: true });
+  if (t.numeroInitial && t.numeroInitial !== v.numero)
+    text(`Numéro donné hors ligne : ${t.numeroInitial} (refusé)`);
   text(formatDateTime(v.createdAt, shopTimeZone(s.pays)));
   text(`Vendeur : ${v.vendeur.prenom} ${v.vendeur.nom}`);
   if (v.client)
@@ -182,7 +186,19 @@ export async function ticketPdf(
     textxalign: 'center',
     textsize: 9,
   });
-  const ticket: Ticket = { vente, service, logo: await logoOf(db, service), barcode, largeur };
+  const renumerotee = await db
+    .selectFrom('ventes_renumerotees')
+    .select('numero_initial')
+    .where('vente_id', '=', vente.id)
+    .executeTakeFirst();
+  const ticket: Ticket = {
+    vente,
+    service,
+    logo: await logoOf(db, service),
+    barcode,
+    largeur,
+    numeroInitial: renumerotee?.numero_initial ?? null,
+  };
   const measure = new PDFDocument({ size: [largeur * MM, 20_000], margin: 0 });
   const height = draw(measure, ticket);
   measure.end();

@@ -52,8 +52,11 @@ export interface PreparedVente {
  */
 export interface VenteCaisseOptions {
   caisseId: number;
-  /** The number the till gave in the register's series (db/numbering-caisse.ts). */
-  sequence: number;
+  /**
+   * The number the till gave in the register's series (db/numbering-caisse.ts); none: the
+   * register's next (a sale the sync refused, recorded again).
+   */
+  sequence?: number;
   /** When the till validated it (its clock). */
   faiteLe: string;
   /** Fingerprint of the till's request (replays of the same sale). */

@@ -1,5 +1,6 @@
 import type {
   Caisse,
+  CaisseAppareil,
   CaisseInput,
   CaisseSessionDetail,
   CaisseSession,
@@ -10,7 +11,7 @@ import type {
 } from '@comptoir/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
-import { caisseAppareilKey, shopPath } from '../../lib/shop';
+import { appareilId, caisseAppareilKey, shopPath } from '../../lib/shop';
 import { useShopMutation } from '../../lib/shop-mutation';
 
 /** Registers of the current shop and their sessions (`…/caisses`, `…/caisse-sessions`). */
@@ -24,6 +25,25 @@ export const useCaisses = (serviceId: number) =>
     queryKey: [...caisseKeys.all(serviceId), 'list'],
     queryFn: () => http.get<Caisse[]>(caissesPath(serviceId)),
   });
+
+/** The device that last chose each register (one register, one device). */
+export const useAppareils = (serviceId: number) =>
+  useQuery({
+    queryKey: [...caisseKeys.all(serviceId), 'appareils'],
+    queryFn: () => http.get<CaisseAppareil[]>(shopPath(serviceId, 'caisses-appareils')),
+    // The device that held this register learns within a minute that another one took it.
+    refetchInterval: 60_000,
+  });
+
+/** This device sells on this register from now on. */
+export const useChoisirCaisse = (serviceId: number) =>
+  useShopMutation(
+    (caisseId: number) =>
+      http.put<CaisseAppareil>(caissesPath(serviceId, `/${caisseId}/appareil`), {
+        appareil: appareilId(),
+      }),
+    [caisseKeys.all(serviceId)],
+  );
 
 export const useSession = (serviceId: number, id: number | null) =>
   useQuery({

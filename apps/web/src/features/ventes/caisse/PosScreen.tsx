@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useCreateVente, useTypesVentes } from '../api';
 import { EtatReseau } from '../hors-ligne/EtatReseau';
+import { VentesRefusees } from '../hors-ligne/VentesRefusees';
 import { RecuHorsLigne } from '../hors-ligne/RecuHorsLigne';
 import { usePosHorsLigne } from '../hors-ligne/use-pos-hors-ligne';
 import { useReceiptShop } from '../ticket/api';
@@ -230,6 +231,7 @@ export function PosScreen({ serviceId, caisseId }: { serviceId: number; caisseId
           onFirstMatch={onFirstMatch}
         />
         <EtatReseau {...horsLigne.etat} />
+        <VentesRefusees serviceId={serviceId} etat={horsLigne.etat} />
         <Shortcuts />
         <ProductGrid serviceId={serviceId} devise={devise} cache={cache} onPick={addProduit} />
       </div>

@@ -44,19 +44,17 @@ export type SerieLocale = Pick<SerieCaisse, 'caisseId' | 'code' | 'prefixe' | 'a
 const caissesPath = (serviceId: number) => shopPath(serviceId, 'caisses');
 
 /**
- * Online: the register of this device (the one chosen before, else the shop's first) and its
- * series; the last number is the higher of the server's and the device's.
+ * Online: the register of this device (the one chosen on it: never another's by default, two
+ * devices on one register would number the same series) and its series; the last number is the
+ * higher of the server's and the device's. None chosen yet: null.
  */
-export async function chargerSerie(serviceId: number): Promise<SerieLocale> {
+export async function chargerSerie(serviceId: number): Promise<SerieLocale | null> {
   const known = await getMeta<SerieLocale>(serviceId, 'serie');
   const choisie = Number(localStorage.getItem(caisseAppareilKey(serviceId)));
   // Queued sales belong to the register they were numbered on: it stays until they are sent.
   const pending = (await fileAttente(serviceId)).length > 0;
-  let caisseId = pending ? known?.caisseId : choisie > 0 ? choisie : known?.caisseId;
-  if (caisseId === undefined) {
-    const caisses = await http.get<Array<{ id: number }>>(caissesPath(serviceId));
-    caisseId = caisses[0]!.id;
-  }
+  const caisseId = pending ? known?.caisseId : choisie > 0 ? choisie : known?.caisseId;
+  if (caisseId === undefined) return null;
   const serveur = await http.get<SerieCaisse>(`${caissesPath(serviceId)}/${caisseId}/synchro`);
   const serie: SerieLocale = {
     caisseId,
@@ -133,6 +131,12 @@ export async function mettreEnFile<R>(
 
 export const fileAttente = async <R = unknown>(serviceId: number) =>
   (await getAll<VenteEnFile<R>>(serviceId, 'file')).sort((a, b) => a.ordre - b.ordre);
+
+/** How many sales of this register wait on the device (closing it waits for them). */
+export const enAttenteCaisse = (serviceId: number, caisseId: number) =>
+  fileAttente(serviceId)
+    .then((file) => file.filter((e) => e.caisseId === caisseId).length)
+    .catch(() => 0);
 
 const envoi = new Map<number, Promise<number>>();
 

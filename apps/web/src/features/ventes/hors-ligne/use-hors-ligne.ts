@@ -18,6 +18,10 @@ export interface HorsLigne {
   erreur: string | null;
   /** The device's storage is nearly full (over 90 % of its quota). */
   stockagePlein: boolean;
+  /** Sales the server refused, waiting for someone to resolve them (refusees.ts). */
+  refusees: Array<VenteEnFile<Vente>>;
+  /** Counts the queue again and sends it (after a refused sale is resolved). */
+  relancer: () => Promise<void>;
   /** Records a sale on the device (numbered, queued) and returns it as its receipt shows it. */
   vendre: (s: VenteSaisieHorsLigne, pays: string | null) => Promise<Vente>;
   /** A customer created without the network (negative id until the sync). */
@@ -46,15 +50,17 @@ export function useHorsLigne(serviceId: number): HorsLigne {
   const [rafraichi, setRafraichi] = useState<string | null>(null);
   const [erreur, setErreur] = useState<string | null>(null);
   const [stockagePlein, setStockagePlein] = useState(false);
+  const [refusees, setRefusees] = useState<Array<VenteEnFile<Vente>>>([]);
   const alive = useRef(true);
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
   const catchUpRef = useRef<() => Promise<void>>(async () => undefined);
 
   const recount = useCallback(async () => {
     // No IndexedDB (a private window of an old browser, tests): the point of sale sells online only.
-    const file = await fileAttente(serviceId).catch(() => []);
+    const file = await fileAttente<Vente>(serviceId).catch(() => []);
     if (!alive.current) return;
     setEnAttente(file.length);
+    setRefusees(file.filter((e) => e.erreur !== null));
     setErreur(file.find((e) => e.erreur)?.erreur ?? null);
     const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
     if (alive.current && estimate?.quota)
@@ -169,6 +175,8 @@ export function useHorsLigne(serviceId: number): HorsLigne {
     rafraichi,
     erreur,
     stockagePlein,
+    refusees,
+    relancer: catchUp,
     vendre,
     creerClient,
     clientHorsLigne,

@@ -36,4 +36,16 @@ export const JOURNAL_ROWS: MatrixRow[] = [
     otherShop: otherShopOf(OWNER),
     call: () => ({ body: { periode: 'jour' } }),
   },
+  {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal/archives',
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+  },
+  {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal/archives/:archiveId/zip',
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+  },
 ];

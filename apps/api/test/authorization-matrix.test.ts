@@ -24,6 +24,7 @@ import { createFacture } from '../src/modules/factures/factures.create.js';
 import { createDevis } from '../src/modules/devis/devis.service.js';
 import { deciderDevis } from '../src/modules/devis/devis.statut.js';
 import { createCaisse, openSession } from '../src/modules/caisses/caisses.service.js';
+import { cloturer } from '../src/modules/journal/journal.clotures.js';
 import { hashToken, newOpaqueToken } from '../src/modules/auth/tokens.js';
 import {
   ACTORS,
@@ -329,6 +330,16 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
     const newCaisseSession = async () =>
       (await openSession(ctx, shopA, world.ownerA.id, await newCaisse(), 0)).id;
     const sessionId = await newCaisseSession();
+    // The journal's archives: a month closure of shop A makes one.
+    const mois = await cloturer(db, shopA, 'mois', { utilisateur: world.ownerA.id });
+    const archiveId = (
+      await db
+        .selectFrom('journal_archives')
+        .select('id')
+        .where('cloture_sequence', '=', mois!.sequence)
+        .where('service_id', '=', shopA)
+        .executeTakeFirstOrThrow()
+    ).id;
     await validateInventaire(ctx, shopA, world.ownerA.id, inventaireId);
     // Invoices: a credit sale to invoice (POST row), and an invoiced one with a credit note.
     const creditSale = async (key: string) =>
@@ -491,6 +502,7 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         factureId: facture.id,
         factureLigneId,
         avoirId,
+        archiveId,
       },
       newDepense: depenses.newDepense,
       newAchat,

@@ -89,6 +89,11 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       session: async (caisseId: number) =>
         (await post(`caisses/${caisseId}/sessions`, { fond: 0 })).id as number,
       facture: (body: unknown) => post('factures', body),
+      archive: async () => {
+        await post('journal/clotures', { periode: 'mois' });
+        const url = `/api/services/${shop}/journal/archives`;
+        return (await ok(client.request('GET', url, { token }), 'archives'))[0].id as number;
+      },
       avoir: (factureId: number, body: unknown) => post(`factures/${factureId}/avoirs`, body),
       devis: async (clientId: number, produitId: number, accepte = false) => {
         const d = await post('devis', {
@@ -172,6 +177,7 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       factureLigneId,
       venteFactureId: venteId,
       avoirId: avoir.id as number,
+      archiveId: await make.archive(),
       categorieId: await make.categorie(),
       marqueId: await make.marque(),
       fournisseurId,

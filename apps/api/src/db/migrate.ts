@@ -21,6 +21,7 @@ import * as m018 from './migrations/018_caisses.js';
 import * as m023 from './migrations/023_tri_francais.js';
 import * as m027 from './migrations/027_tri_francais_listes.js';
 import * as m019 from './migrations/019_journal.js';
+import * as m025 from './migrations/025_journal_archives.js';
 import * as m026 from './migrations/026_hors_ligne.js';
 import * as m028 from './migrations/028_achats_remises.js';
 import * as m029 from './migrations/029_caisses_appareils.js';
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '023_tri_francais': m023,
   '027_tri_francais_listes': m027,
   '019_journal': m019,
+  '025_journal_archives': m025,
   '026_hors_ligne': m026,
   '028_achats_remises': m028,
   '029_caisses_appareils': m029,

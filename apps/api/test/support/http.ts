@@ -58,7 +58,7 @@ export class TestClient {
     const parsed =
       type.includes('json') && !type.includes('ndjson')
         ? await response.json()
-        : type.startsWith('image/')
+        : type.startsWith('image/') || type === 'application/zip'
           ? Buffer.from(await response.arrayBuffer())
           : await response.text();
     return { status: response.status, headers: response.headers, body: parsed as T };

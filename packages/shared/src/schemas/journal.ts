@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOf } from './fields.js';
 
 /** The check of a shop's inalterable journal: valid, or the first entry that does not match. */
 export const journalVerificationSchema = z.object({
@@ -91,3 +92,18 @@ export const journalCleSchema = z.object({
   clePublique: z.string(),
 });
 export type JournalCle = z.infer<typeof journalCleSchema>;
+
+/** The archive of a month or year closure: a signed zip, kept six years. */
+export const journalArchiveSchema = z.object({
+  id: z.number().int(),
+  clotureSequence: z.number().int(),
+  periode: z.enum(PERIODES_CLOTURE),
+  reference: z.string(),
+  nom: z.string(),
+  taille: z.number().int(),
+  sha256: z.string(),
+  createdAt: z.string(),
+  conserverJusquAu: z.string(),
+});
+export type JournalArchive = z.infer<typeof journalArchiveSchema>;
+export const journalArchiveIdParamsSchema = z.object({ archiveId: idOf('de l’archive') });

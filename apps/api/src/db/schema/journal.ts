@@ -26,6 +26,21 @@ export interface JournalTables {
     cle_privee: string;
     created_at: string;
   };
+  /** Migration 025: one signed zip per month or year closure, kept six years. */
+  journal_archives: {
+    id: Generated<number>;
+    service_id: number;
+    cloture_sequence: number;
+    periode: string;
+    reference: string;
+    nom: string;
+    taille: number;
+    sha256: string;
+    data: Buffer;
+    created_at: string;
+    /** 'YYYY-MM-DD': six years after the closure. */
+    conserver_jusqu_au: string;
+  };
   journal_tetes: {
     service_id: number;
     sequence: number;

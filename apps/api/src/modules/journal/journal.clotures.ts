@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { nextNumero } from '../../db/numbering.js';
 import { now, nowIso } from '../../db/time.js';
 import { journaliser } from './journal.append.js';
+import { archiver } from './journal.archive.js';
 import { cleInstallation } from './journal.cle.js';
 import { totaux, ZERO, type Montants, type TotauxCloture } from './journal.totaux.js';
 
@@ -143,6 +144,8 @@ export async function cloturer(
       { type: `cloture_${periode}`, reference, contenu: { ...contenu } },
       cle.signer,
     );
+    if (periode !== 'jour')
+      await archiver(trx, cle, serviceId, { sequence, reference, periode, jour: today });
     return { sequence, reference, contenu };
   });
 }

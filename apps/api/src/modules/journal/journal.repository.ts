@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ClotureJournal, JournalEntree } from '@comptoir/shared';
+import type { ClotureJournal, JournalArchive, JournalEntree } from '@comptoir/shared';
+import { notFound } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
 import type { ContenuCloture } from './journal.clotures.js';
 
@@ -87,4 +88,47 @@ export function versCloture(r: {
     grandTotal: c.grandTotal,
     signature: r.signature ?? '',
   };
+}
+
+/** The shop's archives, most recent first, without their bytes. */
+export async function listeArchives(db: Kysely<DB>, serviceId: number): Promise<JournalArchive[]> {
+  const rows = await db
+    .selectFrom('journal_archives')
+    .select([
+      'id',
+      'cloture_sequence',
+      'periode',
+      'reference',
+      'nom',
+      'taille',
+      'sha256',
+      'created_at',
+      'conserver_jusqu_au',
+    ])
+    .where('service_id', '=', serviceId)
+    .orderBy('cloture_sequence', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    clotureSequence: Number(r.cloture_sequence),
+    periode: r.periode as JournalArchive['periode'],
+    reference: r.reference,
+    nom: r.nom,
+    taille: r.taille,
+    sha256: r.sha256,
+    createdAt: r.created_at,
+    conserverJusquAu: r.conserver_jusqu_au,
+  }));
+}
+
+/** One archive's zip (404 when not the shop's). */
+export async function fichierArchive(db: Kysely<DB>, serviceId: number, archiveId: number) {
+  const row = await db
+    .selectFrom('journal_archives')
+    .select(['nom', 'data'])
+    .where('service_id', '=', serviceId)
+    .where('id', '=', archiveId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Archive introuvable.');
+  return row;
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   clotureJournalInputSchema,
   clotureJournalSchema,
+  journalArchiveIdParamsSchema,
+  journalArchiveSchema,
   journalCleSchema,
   journalEntreeSchema,
   journalVerificationSchema,
@@ -13,7 +15,13 @@ import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { cloturer } from './journal.clotures.js';
 import { cleInstallation } from './journal.cle.js';
-import { clotureDe, dernieresEntrees, listeClotures } from './journal.repository.js';
+import {
+  clotureDe,
+  dernieresEntrees,
+  fichierArchive,
+  listeArchives,
+  listeClotures,
+} from './journal.repository.js';
 import { verifierJournal } from './journal.verify.js';
 
 const TAGS = ['Intégrité'];
@@ -104,6 +112,41 @@ export function journalRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!faite) throw new Error('Une clôture manuelle a toujours lieu.');
       void reply.status(201);
       return clotureDe(db, service.id, faite.sequence);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal/archives',
+    summary:
+      'Archives signées des clôtures mensuelles et annuelles (propriétaire), gardées six ans',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    responses: { 200: z.array(journalArchiveSchema), 403: problemSchema, 404: problemSchema },
+    handler: ({ user, service }) => {
+      requireShopOwner(user, service);
+      return listeArchives(db, service.id);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal/archives/:archiveId/zip',
+    summary:
+      'Télécharge une archive (zip : entrées, empreintes, signatures, clé publique, manifeste signé, mode d’emploi)',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    params: journalArchiveIdParamsSchema,
+    responses: { 200: null, 403: problemSchema, 404: problemSchema },
+    handler: async ({ user, service, params, reply }) => {
+      requireShopOwner(user, service);
+      const archive = await fichierArchive(db, service.id, params.archiveId);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${archive.nom}"`)
+        .send(Buffer.from(archive.data));
     },
   });
 }

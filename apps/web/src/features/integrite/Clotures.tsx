@@ -93,7 +93,7 @@ export function Clotures({ serviceId }: { serviceId: number }) {
       {faite && (
         <Message
           severity="success"
-          text={`${PERIODE_CLOTURE_LABELS[faite.periode]} ${faite.reference} enregistrée et signée : ${faite.evenements} opération${faite.evenements > 1 ? 's' : ''}, total ${formatMoney(faite.total.ttc, devise)} TTC.`}
+          text={`${PERIODE_CLOTURE_LABELS[faite.periode]} ${faite.reference} enregistrée et signée\u00A0: ${faite.evenements} opération${faite.evenements > 1 ? 's' : ''}, total ${formatMoney(faite.total.ttc, devise)} TTC.`}
         />
       )}
       {clotures.isError && <Message severity="error" text={errorMessage(clotures.error)} />}

@@ -8,6 +8,7 @@ import { WithShop } from '../../components/WithShop';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentShop } from '../../lib/shop';
 import { useDernieresEntrees, useVerification } from './api';
+import { Archives } from './Archives';
 import { Clotures } from './Clotures';
 
 function Verification({ serviceId }: { serviceId: number }) {
@@ -26,13 +27,13 @@ function Verification({ serviceId }: { serviceId: number }) {
       {r?.valide && (
         <Message
           severity="success"
-          text={`Journal intact : ${r.entrees} entrée${r.entrees > 1 ? 's' : ''} vérifiée${r.entrees > 1 ? 's' : ''}, chaîne des empreintes complète.`}
+          text={`Journal intact\u00A0: ${r.entrees} entrée${r.entrees > 1 ? 's' : ''} vérifiée${r.entrees > 1 ? 's' : ''}, chaîne des empreintes complète.`}
         />
       )}
       {r && !r.valide && r.rupture && (
         <Message
           severity="error"
-          text={`Journal altéré — première entrée fautive : n° ${r.rupture.sequence}${
+          text={`Journal altéré — première entrée fautive\u00A0: n° ${r.rupture.sequence}${
             r.rupture.type
               ? ` (${JOURNAL_TYPE_LABELS[r.rupture.type] ?? r.rupture.type} ${r.rupture.reference})`
               : ''
@@ -56,6 +57,7 @@ function Integrite({ serviceId }: { serviceId: number }) {
       </p>
       <Verification serviceId={serviceId} />
       <Clotures serviceId={serviceId} />
+      <Archives serviceId={serviceId} />
       <h2 className="m-0 text-xl">Dernières entrées</h2>
       {entrees.isError && <Message severity="error" text={errorMessage(entrees.error)} />}
       <DataTable

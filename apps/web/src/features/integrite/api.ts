@@ -2,11 +2,12 @@ import type {
   ClotureJournal,
   ClotureJournalInput,
   JournalCle,
+  JournalArchive,
   JournalEntree,
   JournalVerification,
 } from '@comptoir/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { http, requestBlob } from '../../lib/http';
 import { shopPath } from '../../lib/shop';
 
 /** The current shop's inalterable journal (`…/journal`): last entries, and its verification. */
@@ -43,3 +44,13 @@ export function useCloturer(serviceId: number) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['journal', serviceId] }),
   });
 }
+
+/** The signed archives of the month and year closures (`…/journal/archives`) and their zip. */
+export const useArchives = (serviceId: number) =>
+  useQuery({
+    queryKey: ['journal', serviceId, 'archives'],
+    queryFn: () => http.get<JournalArchive[]>(shopPath(serviceId, 'journal/archives')),
+  });
+
+export const fetchArchive = (serviceId: number, archiveId: number) =>
+  requestBlob(shopPath(serviceId, `journal/archives/${archiveId}/zip`));

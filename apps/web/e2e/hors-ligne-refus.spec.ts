@@ -6,7 +6,7 @@ import { openRegisterSession, ownerInLyon } from './support/caisse';
  * One register, one device, and the sale the sync refused (docs/regles-metier.md « Vente hors
  * ligne »): a fresh device chooses its register explicitly, warned when another device holds it;
  * another device takes number 1 of the register online while this one, offline, gives its sale
- * number 1 too; closing the register is refused while that sale waits on the device; back online
+ * (paid by mobile money) number 1 too; closing the register is refused while that sale waits on the device; back online
  * the sale is refused, and recorded under the register's next number (2), the old one kept.
  */
 
@@ -55,6 +55,7 @@ test('hors ligne : une caisse choisie malgré un autre appareil, une vente refus
     'les ventes de l’un seront refusées à la synchronisation',
   );
   await choix.getByRole('button', { name: 'Choisir quand même' }).click();
+  await expect(choix).toBeHidden();
   await openRegisterSession(page);
   const bar = page.getByTestId('caisse-bar');
   await expect(bar).toContainText(nom);
@@ -86,13 +87,23 @@ test('hors ligne : une caisse choisie malgré un autre appareil, une vente refus
   await page.keyboard.type(produit.codeBarres, { delay: 5 });
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('pos-line')).toHaveCount(1);
+  // Paid by mobile money, with its operator and reference (15,00 €).
   await page.keyboard.press('F9');
   const pay = page.getByRole('dialog', { name: /Paiement/ });
   await expect(pay.getByLabel('Montant reçu')).toBeFocused();
-  await page.keyboard.type('100000');
+  await pay.getByRole('button', { name: 'Mobile money' }).click();
+  const mobile = pay.getByRole('group', { name: /Mobile money/ });
+  const montant = page.locator(`[id="${await mobile.getByLabel('Montant').getAttribute('id')}"]`);
+  await montant.click();
+  await montant.press('Control+a');
+  await montant.pressSequentially('15');
+  await mobile.getByLabel('Opérateur').fill('Wave');
+  await mobile.getByLabel('Référence').fill('TX-HL-1');
+  await expect(pay.getByTestId('pay-reste')).toHaveText(/^\s*0(,00)?\s€\s*$/);
   await page.keyboard.press('Control+Enter');
   const done = page.getByRole('dialog', { name: `Vente ${numero(1)} enregistrée` });
   await expect(done.getByTestId('receipt')).toContainText(numero(1));
+  await expect(done.getByTestId('receipt')).toContainText(/Mobile money \(Wave, réf\. TX-HL-1\)/);
   // The receipt's print is over (the browser's print dialog takes the keyboard meanwhile).
   await expect(page.locator('#receipt-print-root').getByTestId('receipt')).toHaveCount(1);
   await expect(page.locator('html')).not.toHaveClass(/receipt-printing/);
@@ -121,6 +132,17 @@ test('hors ligne : une caisse choisie malgré un autre appareil, une vente refus
   await expect(etat(page)).toContainText('Aucune vente en attente');
   const after = await api<{ dernier: number }>(page, 'GET', `${shop}/caisses/${caisse.id}/synchro`);
   expect(after.dernier).toBe(2);
+  const ventes = await api<{ items: Array<{ id: number; numero: string }> }>(
+    page,
+    'GET',
+    `${shop}/ventes?q=${encodeURIComponent(numero(2))}`,
+  );
+  const vente = await api<{
+    paiements: Array<{ mode: string; operateur: string; reference: string }>;
+  }>(page, 'GET', `${shop}/ventes/${ventes.items.find((v) => v.numero === numero(2))!.id}`);
+  expect(vente.paiements).toMatchObject([
+    { mode: 'mobile_money', operateur: 'Wave', reference: 'TX-HL-1' },
+  ]);
 
   // Nothing waits any more: the register closes.
   await bar.getByRole('button', { name: 'Clôturer la caisse' }).click();

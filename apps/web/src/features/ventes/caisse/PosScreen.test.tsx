@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fixtures';
 import { logIn, renderApp } from '../../../test/render';
+import { appareilId, caisseAppareilKey } from '../../../lib/shop';
 import { cartStorageKey } from './cart';
 
 const produit = (id: number, nom: string, codeBarres: string, prixVente: number): Produit => ({
@@ -142,6 +143,8 @@ describe('point of sale', () => {
     answers = ['network', 'stock', 'ok'];
     vi.spyOn(window, 'print').mockImplementation(() => undefined);
     logIn(['ROLE_GERANT']);
+    // This device chose register 3 before (features/caisses ChoixCaisse) and holds it.
+    localStorage.setItem(caisseAppareilKey(1), '3');
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -156,6 +159,15 @@ describe('point of sale', () => {
         { id: 2, nom: 'Vente en gros', prixUtilise: 'gros', actif: true },
       ]);
     if (url.startsWith('/api/services/1/categories')) return page([]);
+    if (url === '/api/services/1/caisses-appareils')
+      return json(200, [
+        {
+          caisseId: 3,
+          appareil: appareilId(),
+          utilisateur: { prenom: 'Awa', nom: 'Diop' },
+          depuis: '2026-11-21T08:00:00Z',
+        },
+      ]);
     // This device's register, open (features/caisses): every sale names it.
     if (url === '/api/services/1/caisses')
       return json(200, [

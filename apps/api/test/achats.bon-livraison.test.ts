@@ -14,9 +14,15 @@ describe(`achats : lecture d’un bon de livraison (${TEST_DIALECT})`, () => {
   const url = () => `${w.shopUrl(shop)}/achats/bon-livraison`;
 
   /** A product of `shop` with a reference and a barcode, its last cost `prixAchat`. */
-  async function produit(nom: string, reference: string, codeBarres: string, prixAchat: number) {
+  async function produit(
+    nom: string,
+    reference: string,
+    codeBarres: string,
+    prixAchat: number,
+    inShop = shop,
+  ) {
     const r = await client.post(
-      `${w.shopUrl(shop)}/produits`,
+      `${w.shopUrl(inShop)}/produits`,
       { nom, reference, codeBarres, uniteId: w.unite.id, prixVente: prixAchat * 2, prixAchat },
       w.tokens.ownerA,
     );
@@ -113,6 +119,100 @@ describe(`achats : lecture d’un bon de livraison (${TEST_DIALECT})`, () => {
       },
     ]);
     expect(await counts()).toEqual(before);
+  });
+
+  it('un code de chiffres qui a perdu ses zéros de tête (Excel) trouve le seul produit dont le code-barres complété de zéros est le même, jamais deux', async () => {
+    const own = (await createService(server.ctx, w.world.ownerA.id)).id;
+    const lire = async (lignes: unknown[], inShop = own) => {
+      const r = await client.post(
+        `${w.shopUrl(inShop)}/achats/bon-livraison`,
+        { lignes },
+        w.tokens.ownerA,
+      );
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body as { lignes: { ligne: number; produit: { id: number } }[]; erreurs: unknown[] };
+    };
+    const ean13 = await produit('Lait concentré', 'LAIT-1', '0012345678905', 500, own);
+    const ean8 = await produit('Chewing-gum', 'CHEW-1', '00000000', 50, own);
+    const chiffres = await produit('Référence chiffrée', '17620422003', '3017620422003', 900, own);
+    const lu = await lire([
+      { ligne: 1, code: '12345678905', quantite: 1000 },
+      { ligne: 2, code: '0', quantite: 1000 },
+      { ligne: 3, code: '17620422003', quantite: 1000 },
+      { ligne: 4, code: '2345678905', quantite: 1000 },
+    ]);
+    expect(lu.lignes.map((l) => [l.ligne, l.produit.id])).toEqual([
+      [1, ean13.id],
+      [2, ean8.id],
+      [3, chiffres.id],
+    ]);
+    // Zeros are only ever added on the left: « 2345678905 » is not « 0012345678905 ».
+    expect(lu.erreurs).toEqual([
+      {
+        ligne: 4,
+        code: '2345678905',
+        message:
+          "Ligne 4 : aucun produit de la boutique n'a la référence ou le code-barres « 2345678905 ».",
+      },
+    ]);
+    // The same digits as a 12-digit code and as a 13-digit code of two products: ambiguous.
+    const upc = await produit('Lait UPC', 'LAIT-2', '012345678905', 500, own);
+    const deux = await lire([{ ligne: 1, code: '12345678905', quantite: 1000 }]);
+    expect(deux.lignes).toEqual([]);
+    expect(deux.erreurs).toEqual([
+      {
+        ligne: 1,
+        code: '12345678905',
+        message:
+          'Ligne 1 : le code « 12345678905 », complété de zéros à gauche, désigne plusieurs produits : « Lait UPC » (012345678905), « Lait concentré » (0012345678905). Écrivez le code-barres complet.',
+      },
+    ]);
+    // The code as written still finds its product exactly.
+    expect((await lire([{ ligne: 1, code: '012345678905', quantite: 1000 }])).lignes).toEqual([
+      expect.objectContaining({ produit: expect.objectContaining({ id: upc.id }) }),
+    ]);
+  });
+
+  it('le même produit sur plusieurs lignes du bon : quantités additionnées au même coût, ligne refusée à un autre coût', async () => {
+    const own = (await createService(server.ctx, w.world.ownerA.id)).id;
+    const riz = await produit('Riz brisé', 'RIZ-B', '3017620422003', 2500, own);
+    const sucre = await produit('Sucre', 'SUC-1', '5449000000996', 700, own);
+    const r = await client.post(
+      `${w.shopUrl(own)}/achats/bon-livraison`,
+      {
+        lignes: [
+          { ligne: 1, code: 'RIZ-B', quantite: 10_000, prixUnitaire: 2400 },
+          { ligne: 2, code: 'SUC-1', quantite: 5000 },
+          { ligne: 3, code: '3017620422003', quantite: 2000, prixUnitaire: 2400 },
+          { ligne: 4, code: 'SUC-1', quantite: 1000, prixUnitaire: 700 },
+          { ligne: 5, code: 'RIZ-B', quantite: 1000, prixUnitaire: 0 },
+        ],
+      },
+      w.tokens.ownerA,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.lignes).toEqual([
+      {
+        ligne: 1,
+        produit: expect.objectContaining({ id: riz.id }),
+        quantite: 12_000,
+        prixUnitaire: 2400,
+      },
+      {
+        ligne: 2,
+        produit: expect.objectContaining({ id: sucre.id }),
+        quantite: 6000,
+        prixUnitaire: 700,
+      },
+    ]);
+    expect(r.body.erreurs).toEqual([
+      {
+        ligne: 5,
+        code: 'RIZ-B',
+        message:
+          "Ligne 5 : « Riz brisé » est déjà ligne 1 du bon à un autre coût (2\u202F400\u00A0FCFA, ici 0\u00A0FCFA) ; un achat n'a qu'une ligne par produit : corrigez sa quantité et son coût à la main.",
+      },
+    ]);
   });
 
   it('une entrée invalide (types, quantité négative ou énorme, coût négatif, aucune ligne) → 400 en français', async () => {

@@ -209,4 +209,36 @@ describe(`import de produits (${TEST_DIALECT})`, () => {
     ]);
     expect(await count()).toBe(before + 2500);
   });
+
+  it('un code-barres de chiffres sans ses zéros de tête (Excel) est refusé quand il est celui d’un produit ou d’une ligne', async () => {
+    const one = { unite: 'pce', prixVente: 1 };
+    const held = await client.post(
+      url('/import'),
+      { lignes: [{ ...one, nom: 'Lait', reference: 'GTIN-1', codeBarres: '0012345678905' }] },
+      token.ownerA,
+    );
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const before = await count();
+    const body = expectValidation(
+      await client.post(
+        url('/import'),
+        {
+          lignes: [
+            { ...one, nom: 'Lait bis', reference: 'GTIN-2', codeBarres: '12345678905' },
+            { ...one, nom: 'Zéro', reference: 'GTIN-3', codeBarres: '0000000000000' },
+            { ...one, nom: 'Zéro bis', reference: 'GTIN-4', codeBarres: '0' },
+            { ...one, nom: 'Autre', reference: 'GTIN-5', codeBarres: '2345678905' },
+          ],
+        },
+        token.ownerA,
+      ),
+      'lignes.0.codeBarres',
+      'lignes.2.codeBarres',
+    );
+    expect(body.errors!.map((e) => e.message)).toEqual([
+      "Ligne 1 : le code-barres 12345678905 est celui de « Lait » (0012345678905) sans ses zéros de tête, qu'un tableur efface d'un nombre : écrivez-le en entier.",
+      "Ligne 3 : le code-barres 0 est celui de la ligne 2 (0000000000000) sans ses zéros de tête, qu'un tableur efface d'un nombre : écrivez-le en entier.",
+    ]);
+    expect(await count()).toBe(before);
+  });
 });

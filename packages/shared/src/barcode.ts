@@ -23,6 +23,19 @@ export const isValidEan13 = (code: string): boolean =>
 export const isValidEan8 = (code: string): boolean =>
   /^\d{8}$/.test(code) && hasValidCheckDigit(code);
 
+/** Lengths of a GTIN (EAN-8, UPC-A, EAN-13, GTIN-14): what a barcode of digits may have been. */
+export const GTIN_LENGTHS: readonly number[] = [8, 12, 13, 14];
+
+/**
+ * An all-digit code left-padded with zeros to each longer GTIN length: the barcodes it may have
+ * been before a spreadsheet stored it as a number and dropped its leading zeros
+ * ('12345678905' → '012345678905', '0012345678905', '00012345678905'); [] for any other code.
+ */
+export function gtinZeroPaddings(code: string): string[] {
+  if (!/^\d+$/.test(code)) return [];
+  return GTIN_LENGTHS.filter((n) => n > code.length).map((n) => code.padStart(n, '0'));
+}
+
 /** Code 128 encodes printable ASCII (space to tilde). */
 export const isCode128Text = (code: string): boolean =>
   code.length > 0 && code.length <= BARCODE_MAX_LENGTH && /^[\x20-\x7E]+$/.test(code);

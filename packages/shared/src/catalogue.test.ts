@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   barcodeError,
   eanCheckDigit,
+  gtinZeroPaddings,
   inStoreEan13,
   isCode128Text,
   isInStoreEan13,
@@ -52,6 +53,23 @@ describe('codes-barres', () => {
     expect(() => inStoreEan13(10, 1)).toThrow();
     expect(() => inStoreEan13(0, 1e10)).toThrow();
     expect(isInStoreEan13('3017620422003')).toBe(false);
+  });
+
+  it('rend les formes GTIN d’un code de chiffres qui a perdu ses zéros de tête', () => {
+    expect(gtinZeroPaddings('12345678905')).toEqual([
+      '012345678905',
+      '0012345678905',
+      '00012345678905',
+    ]);
+    expect(gtinZeroPaddings('9638507')).toEqual([
+      '09638507',
+      '000009638507',
+      '0000009638507',
+      '00000009638507',
+    ]);
+    expect(gtinZeroPaddings('12345678901234')).toEqual([]);
+    expect(gtinZeroPaddings('RIZ-5')).toEqual([]);
+    expect(gtinZeroPaddings('')).toEqual([]);
   });
 });
 

@@ -3,10 +3,17 @@
  */
 type CellValue = unknown;
 
-/** The text of one cell as a spreadsheet user reads it: numbers with a dot, formulas by result. */
-export function cellText(value: CellValue): string {
+/**
+ * The text of one cell as a spreadsheet user reads it: numbers with a dot, formulas by result. A
+ * whole number shown with a format of zeros (« 0000000000000 », how a spreadsheet keeps a barcode's
+ * leading zeros on a number) is written with them, as the sheet shows it.
+ */
+export function cellText(value: CellValue, numFmt?: string): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number')
+    return Number.isSafeInteger(value) && value >= 0 && numFmt && /^0+$/.test(numFmt)
+      ? String(value).padStart(numFmt.length, '0')
+      : String(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'oui' : 'non';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
@@ -18,7 +25,7 @@ export function cellText(value: CellValue): string {
       error?: string;
     };
     if (v.richText) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return cellText(v.result);
+    if ('result' in v) return cellText(v.result, numFmt);
     if (typeof v.text === 'string') return v.text;
     if (v.error) return v.error;
   }
@@ -36,7 +43,10 @@ export async function readXlsx(data: ArrayBuffer): Promise<string[][]> {
   const width = sheet.columnCount;
   sheet.eachRow({ includeEmpty: false }, (row) => {
     const cells: string[] = [];
-    for (let c = 1; c <= width; c += 1) cells.push(cellText(row.getCell(c).value).trim());
+    for (let c = 1; c <= width; c += 1) {
+      const cell = row.getCell(c);
+      cells.push(cellText(cell.value, cell.numFmt).trim());
+    }
     if (cells.some((cell) => cell !== '')) rows.push(cells);
   });
   return rows;

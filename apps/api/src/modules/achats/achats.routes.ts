@@ -130,7 +130,7 @@ export function achatsRoutes(app: FastifyInstance, ctx: AppContext): void {
     responses: { 200: bonLivraisonResultSchema, ...WRITE },
     handler: ({ user, service, body }) => {
       requireShopOwner(user, service);
-      return lireBonLivraison(db, service.id, body);
+      return lireBonLivraison(db, service, body);
     },
   });
 

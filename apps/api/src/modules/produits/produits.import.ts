@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  gtinZeroPaddings,
   isWholeQuantity,
   produitImportLigneSchema,
   randomInStoreEan13,
@@ -127,8 +128,15 @@ export async function importProduits(
       }
       if (l.codeBarres) {
         const holder = shop.barcodes.get(l.codeBarres);
+        // A code of digits whose leading zeros a spreadsheet dropped: the same GTIN as a held one.
+        const padded = gtinZeroPaddings(l.codeBarres).find((c) => shop.barcodes.has(c));
         if (holder)
           fail('codeBarres', `le code-barres ${l.codeBarres} est déjà utilisé par ${holder}.`);
+        else if (padded)
+          fail(
+            'codeBarres',
+            `le code-barres ${l.codeBarres} est celui de ${shop.barcodes.get(padded)} (${padded}) sans ses zéros de tête, qu'un tableur efface d'un nombre : écrivez-le en entier.`,
+          );
         else shop.barcodes.set(l.codeBarres, `la ligne ${index + 1}`);
       }
       if (l.categorie && !shop.categories.has(key(l.categorie)))

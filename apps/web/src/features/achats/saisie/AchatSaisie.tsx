@@ -25,6 +25,7 @@ import { achatErrors } from './achat-errors';
 import { AchatEnteteFields } from './AchatEnteteFields';
 import { AchatProduitPicker } from './AchatProduitPicker';
 import { AchatTotaux, FraisFields } from './AchatTotaux';
+import { livresAjoutables } from './bon-livraison';
 import { BonLivraisonImport } from './BonLivraisonDialog';
 import { NouveauProduitDialog, type NouvelleLigne } from './NouveauProduitDialog';
 
@@ -135,7 +136,8 @@ export function AchatSaisie({ serviceId, devise, today, unites, brouillon }: Pro
     setDone(null);
   };
   const addLivres = (lignes: BonLivraisonResult['lignes']) => {
-    for (const { produit: p, quantite, prixUnitaire } of lignes)
+    const { ajout, refusees } = livresAjoutables(cart.lignes, lignes, devise);
+    for (const { produit: p, quantite, prixUnitaire } of ajout)
       dispatch({
         type: 'add',
         produit: { ...p, prixGros: null, tauxTva: 0, image: null },
@@ -143,6 +145,7 @@ export function AchatSaisie({ serviceId, devise, today, unites, brouillon }: Pro
         prix: prixUnitaire,
       });
     setDone(null);
+    return refusees;
   };
   const addNouveau = ({ produit, uniteSymbole, fractionnable, cout }: NouvelleLigne) => {
     const id = nextNouveau--;

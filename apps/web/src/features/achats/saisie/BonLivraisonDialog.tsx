@@ -168,7 +168,8 @@ export function BonLivraisonImport({
 }: {
   serviceId: number;
   devise: string;
-  onAdd: (lignes: BonLivraisonResult['lignes']) => void;
+  /** Adds the recognised rows to the purchase; returns those it could not add. */
+  onAdd: (lignes: BonLivraisonResult['lignes']) => BonLivraisonResult['erreurs'];
 }) {
   const [open, setOpen] = useState(false);
   const [refusees, setRefusees] = useState<BonLivraisonResult['erreurs']>([]);
@@ -214,8 +215,8 @@ export function BonLivraisonImport({
           devise={devise}
           onHide={() => setOpen(false)}
           onAdd={(result) => {
-            onAdd(result.lignes);
-            setRefusees(result.erreurs);
+            const refusees = onAdd(result.lignes);
+            setRefusees([...result.erreurs, ...refusees].sort((a, b) => a.ligne - b.ligne));
             setOpen(false);
           }}
         />

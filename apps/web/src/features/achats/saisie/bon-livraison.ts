@@ -1,4 +1,10 @@
-import { parseQuantity, type BonLivraisonLigne, type BonLivraisonResult } from '@comptoir/shared';
+import {
+  formatMoney,
+  parseQuantity,
+  type BonLivraisonLigne,
+  type BonLivraisonResult,
+} from '@comptoir/shared';
+import type { CartLine } from '../../../components/document/cart';
 import {
   cellOf,
   moneyCell,
@@ -103,3 +109,31 @@ export const refusedRows = (result: BonLivraisonResult): RowError[] =>
       message: text.charAt(0).toUpperCase() + text.slice(1),
     };
   });
+
+type Livre = BonLivraisonResult['lignes'][number];
+
+/**
+ * The note's recognised rows against the lines already in the purchase (one line per product):
+ * a row of a product already there at the same cost adds its quantity; at another cost it is
+ * refused, so that neither cost is silently dropped (the owner corrects the line by hand).
+ */
+export function livresAjoutables(
+  lignes: readonly Pick<CartLine, 'produit' | 'prix'>[],
+  livres: readonly Livre[],
+  devise: string,
+): { ajout: Livre[]; refusees: BonLivraisonResult['erreurs'] } {
+  const couts = new Map(lignes.map((l) => [l.produit.id, l.prix ?? 0]));
+  const ajout: Livre[] = [];
+  const refusees: BonLivraisonResult['erreurs'] = [];
+  for (const l of livres) {
+    const cout = couts.get(l.produit.id);
+    if (cout === undefined || cout === l.prixUnitaire) ajout.push(l);
+    else
+      refusees.push({
+        ligne: l.ligne,
+        code: l.produit.reference ?? l.produit.codeBarres ?? '',
+        message: `Ligne ${l.ligne} : « ${l.produit.nom} » est déjà dans l'achat à un autre coût (${formatMoney(cout, devise)}, ${formatMoney(l.prixUnitaire, devise)} sur le bon) ; un achat n'a qu'une ligne par produit : corrigez sa quantité et son coût à la main.`,
+      });
+  }
+  return { ajout, refusees };
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every check of Comptoir, in the order CI runs them: install, type-check, lint, unit tests,
-# API tests (pdftotext and the Factur-X validators installed if missing) on SQLite and on PostgreSQL, build, browser tests. Stops at the first failure.
+# API tests (pdftotext, the Factur-X validators and nginx installed if missing) on SQLite and on PostgreSQL, build, browser tests. Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,9 +19,10 @@ npx prettier --check . --log-level warn
 node scripts/check-size.mjs
 step "Tests unitaires (shared, règles d'import, web)"
 npx vitest run --project shared --project architecture --project web
-step "Outils des tests de l'API (pdftotext, validateurs Factur-X)"
+step "Outils des tests de l'API (pdftotext, validateurs Factur-X, nginx)"
 bash scripts/ensure-pdftotext.sh
 bash scripts/ensure-facturx-tools.sh
+bash scripts/ensure-nginx.sh
 step "Tests de l'API sur SQLite"
 npx vitest run --project api
 step "Tests de l'API sur PostgreSQL"

@@ -165,6 +165,8 @@ describe(`import de produits (${TEST_DIALECT})`, () => {
       );
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+      // Behind nginx (deploy/nginx/comptoir.conf) the lines would otherwise wait for the end.
+      expect(answer.headers.get('x-accel-buffering')).toBe('no');
       return (answer.body as string)
         .split('\n')
         .filter(Boolean)

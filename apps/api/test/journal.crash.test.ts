@@ -1,57 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifierJournal } from '../src/modules/journal/journal.verify.js';
 import { TEST_DIALECT } from './support/database.js';
 import { TestClient } from './support/http.js';
+import { startInstance, type Instance } from './support/instances.js';
 import { sellingWorld } from './support/retours-dettes.js';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from './support/test-app.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-/** A real API process on the test's database (as `npm start` runs it, from the sources). */
-async function startProcess(databaseUrl: string): Promise<{ url: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'comptoir-crash-')),
-      JWT_SECRET: TEST_JWT_SECRET,
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`Le processus ${url} s'est arrêté`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, proc };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe(`journal inaltérable : kill -9 du serveur pendant une rafale de ventes (${TEST_DIALECT})`, () => {
   let server: TestServer;
   let w: Awaited<ReturnType<typeof sellingWorld>>;
-  let child: { url: string; proc: ChildProcess } | undefined;
+  let child: Instance | undefined;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -65,7 +23,9 @@ describe(`journal inaltérable : kill -9 du serveur pendant une rafale de ventes
   it('aucune vente sans son entrée, aucune entrée sans sa vente, la chaîne reste intacte', async () => {
     const produit = await w.produit({ prix: 900, stock: 10_000_000 });
     const config = server.ctx.config.database;
-    child = await startProcess(config.kind === 'postgres' ? config.url : `sqlite:${config.file}`);
+    child = await startInstance(config.kind === 'postgres' ? config.url : `sqlite:${config.file}`, {
+      JWT_SECRET: TEST_JWT_SECRET,
+    });
     const terminal = () => new TestClient(child!.url);
     const sale = (i: number) =>
       terminal()

@@ -1,58 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo/seed.js';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from './support/database.js';
 import { login } from './support/factories.js';
 import { TestClient } from './support/http.js';
+import { demoArticle, startInstance, stopInstance, type Instance } from './support/instances.js';
 import { cle } from './ventes.fixtures.js';
 
 const gerant = DEMO_ACCOUNTS.find((a) => a.role === 'ROLE_GERANT')!.email;
 const SECRET = 'deux-instances-un-secret-partagé-0123456789';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-/** One API process, as `npm start` runs it (from the sources, through tsx). */
-async function startInstance(databaseUrl: string): Promise<{ url: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'comptoir-instance-')),
-      JWT_SECRET: SECRET,
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  // Started, migrated, demo data loaded: the first instance may take long on a busy machine.
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`L'instance ${url} s'est arrêtée`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, proc };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /**
  * Two API processes on one PostgreSQL (issue 18, README « Plusieurs instances »): nothing that
@@ -62,8 +18,8 @@ async function startInstance(databaseUrl: string): Promise<{ url: string; proc: 
  */
 describe.runIf(TEST_DIALECT === 'postgres')('deux instances sur une base PostgreSQL', () => {
   let database: TestDatabase;
-  let a: { url: string; proc: ChildProcess };
-  let b: { url: string; proc: ChildProcess };
+  let a: Instance;
+  let b: Instance;
   let shop: number;
   let produit: number;
   let typeVente: number;
@@ -72,35 +28,22 @@ describe.runIf(TEST_DIALECT === 'postgres')('deux instances sur une base Postgre
   beforeAll(async () => {
     database = await createTestDatabase();
     if (database.config.kind !== 'postgres') throw new Error('PostgreSQL attendu');
-    a = await startInstance(database.config.url);
-    b = await startInstance(database.config.url);
+    const env = { JWT_SECRET: SECRET, DEMO_DATA: '1' };
+    a = await startInstance(database.config.url, env);
+    b = await startInstance(database.config.url, env);
     const session = await login(new TestClient(a.url), gerant, DEMO_PASSWORD);
     Object.assign(auth, session);
     shop = session.user.services[0]!.id;
-    const unites = await new TestClient(b.url).get('/api/unites?size=100', auth);
-    const piece = (unites.body.items as Array<{ id: number; nom: string }>).find(
-      (u) => u.nom === 'pièce',
-    )!.id;
-    const created = await new TestClient(a.url).post(
-      `/api/services/${shop}/produits`,
-      {
-        nom: 'Article des deux instances',
-        uniteId: piece,
-        prixVente: 500,
-        prixAchat: 0,
-        tauxTva: 0,
-        stockInitial: 1_000_000,
-      },
+    ({ produit, typeVente } = await demoArticle(
+      new TestClient(a.url),
       auth,
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    produit = created.body.id as number;
-    const types = await new TestClient(b.url).get('/api/types-ventes', auth);
-    typeVente = (types.body.items as Array<{ id: number }>)[0]!.id;
+      shop,
+      'Article des deux instances',
+    ));
   }, 600_000);
 
   afterAll(async () => {
-    for (const i of [a, b]) i?.proc.kill('SIGTERM');
+    await Promise.all([a, b].map(stopInstance));
     await database?.drop();
   });
 

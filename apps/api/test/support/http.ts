@@ -20,7 +20,11 @@ export interface RequestOptions {
 export class TestClient {
   private cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  /** `send` replaces the global fetch (e.g. https through a proxy from a chosen address). */
+  constructor(
+    readonly baseUrl: string,
+    private readonly send: typeof fetch = fetch,
+  ) {}
 
   get xsrf(): string | undefined {
     return this.cookies.get('XSRF-TOKEN');
@@ -52,7 +56,7 @@ export class TestClient {
       headers['content-type'] = 'application/json';
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     }
-    const response = await fetch(this.baseUrl + path, { method, headers, body: body ?? null });
+    const response = await this.send(this.baseUrl + path, { method, headers, body: body ?? null });
     this.remember(response.headers);
     const type = response.headers.get('content-type') ?? '';
     const parsed =

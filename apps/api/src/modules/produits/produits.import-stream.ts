@@ -18,7 +18,7 @@ export const wantsProgress = (request: FastifyRequest): boolean =>
  * import reports, then its result or its problem. Each report waits for the next turn of the event
  * loop: the line leaves at once and, while rows are checked, the server answers other calls.
  * `application/x-ndjson` is not a type the compression plugin compresses, which would hold the
- * lines back.
+ * lines back; `X-Accel-Buffering: no` asks a reverse proxy (nginx) not to hold them either.
  */
 export function streamImport(
   request: FastifyRequest,
@@ -37,5 +37,6 @@ export function streamImport(
   return reply
     .header('content-type', `${IMPORT_PROGRESS_TYPE}; charset=utf-8`)
     .header('cache-control', 'no-store')
+    .header('x-accel-buffering', 'no')
     .send(stream);
 }

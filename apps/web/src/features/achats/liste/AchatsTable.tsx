@@ -3,9 +3,11 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { pagedTableProps } from '../../../components/paged-table';
+import { CardList } from '../../../components/list/CardList';
+import { pagedCardsProps, pagedTableProps } from '../../../components/paged-table';
 import { formatDay } from '../../../lib/dates';
 import type { useListParams } from '../../../lib/use-list-params';
+import { useIsPhone } from '../../../lib/use-phone';
 import { AchatStatutTag } from './statut';
 
 interface Props {
@@ -16,9 +18,41 @@ interface Props {
   header: ReactNode;
 }
 
-/** A page of the shop's purchases, server-paged and sorted, newest first by default. */
+const lien = (a: AchatListItem) => (
+  <Link to={`/pages/approvisionnements-list/${a.id}`}>{a.numero ?? 'Brouillon'}</Link>
+);
+
+/**
+ * A page of the shop's purchases, server-paged and sorted, newest first by default; on a phone,
+ * cards (number, total, status, then date, supplier, reference and what remains).
+ */
 export function AchatsTable({ page, loading, list, devise, header }: Props) {
   const money = (value: number) => formatMoney(value, devise);
+  const phone = useIsPhone();
+  if (phone)
+    return (
+      <CardList
+        value={page?.items ?? []}
+        rowKey={(a) => a.id}
+        label="Achats"
+        emptyMessage="Aucun achat"
+        loading={loading}
+        header={header}
+        paging={pagedCardsProps(list, page?.total ?? 0)}
+        testId="achats-cards"
+        card={(a) => ({
+          title: lien(a),
+          amount: money(a.total),
+          status: <AchatStatutTag statut={a.statut} />,
+          details: [
+            formatDay(a.date),
+            a.fournisseur.nom,
+            ...(a.referenceFournisseur ? [`Réf. ${a.referenceFournisseur}`] : []),
+            ...(a.reste > 0 ? [`Reste dû\u00A0: ${money(a.reste)}`] : []),
+          ],
+        })}
+      />
+    );
   return (
     <DataTable
       value={page?.items ?? []}
@@ -31,14 +65,7 @@ export function AchatsTable({ page, loading, list, devise, header }: Props) {
       data-testid="achats-table"
       {...pagedTableProps(list, page?.total ?? 0)}
     >
-      <Column
-        header="Numéro"
-        sortable
-        field="numero"
-        body={(a: AchatListItem) => (
-          <Link to={`/pages/approvisionnements-list/${a.id}`}>{a.numero ?? 'Brouillon'}</Link>
-        )}
-      />
+      <Column header="Numéro" sortable field="numero" body={lien} />
       <Column
         header="Date"
         sortable

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from './support/test-app.js';
 /**
  * Credits (avoirs) of returns and their use, through the API, checked in the tables: a refunded
  * return leaves no credit; a credit covers the sale's own debt first, then the customer's other
- * debts, each once; a new sale on credit takes the oldest available credit and only what it needs.
+ * debts, each once; a sale that uses the customer's credit takes the oldest first, only what it uses.
  * (Mutation testing found these paths unguarded: dettes.allocation.ts crediterRetour,
  * imputerAvoirs.)
  */
@@ -95,11 +95,15 @@ describe(`avoirs des retours et leur emploi (${TEST_DIALECT})`, () => {
     expect(await credits(c.id)).toEqual([{ montant: 10_000, disponible: 5_500 }]);
   });
 
-  it('une vente à crédit prend l’avoir le plus ancien, seulement ce qu’il lui faut, sans toucher au suivant', async () => {
+  it('une vente payée par avoir prend l’avoir le plus ancien, seulement ce qu’elle utilise, sans toucher au suivant', async () => {
     const c = await w.clientNamed('Client à deux avoirs');
     await returnAll(await sale(c.id, 3_000, 3_000), 'avoir');
     await returnAll(await sale(c.id, 2_000, 2_000), 'avoir');
-    const owed = await sale(c.id, 1_000, 0);
+    const owed = await w.vente({
+      lignes: [{ produitId: article.id, quantite: 10_000 }],
+      clientId: c.id,
+      avoir: 1_000,
+    });
     expect(await credits(c.id)).toEqual([
       { montant: 3_000, disponible: 2_000 },
       { montant: 2_000, disponible: 2_000 },

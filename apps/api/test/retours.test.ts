@@ -446,11 +446,12 @@ describe(`retours de ventes (${TEST_DIALECT})`, () => {
       (await client.get(`${w.shopUrl()}/ventes/${d1.id}`, w.tokens.ownerA)).body.montantPaye,
     ).toBe(0);
 
-    // The next credit sale of this customer takes the credit left at once.
+    // The next credit sale of this customer uses the credit left (the cashier chooses it).
     const next = await w.vente({
       lignes: [{ produitId: p.id, quantite: 3000 }],
       clientId: moussa.id,
       echeance: localDay(5, server.clock),
+      avoir: 1000,
     });
     expect(next.dette).toMatchObject({ montant: 3000, paye: 1000, reste: 2000 });
     account = await compte(moussa.id);

@@ -359,7 +359,7 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
     expect(del.detail).toContain('2 ventes');
   });
 
-  it('plafond de crédit : encours + reste au plus le plafond (422 chiffré) ; un avoir disponible s’impute sur la nouvelle dette', async () => {
+  it('plafond de crédit : encours + reste au plus le plafond (422 chiffré) ; l’avoir que la vente utilise paie la nouvelle dette, hors plafond', async () => {
     const clientId = await nouveauClient(client, token.ownerA, world.shopA.id, 'Awa Ndiaye', 1000);
     const echeance = dayFromToday(10, server.clock);
     expect(
@@ -396,7 +396,7 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
         )
       ).body.reste,
     ).toBe(100);
-    // Credit of a return (an 'avoir' règlement with something available) goes to the next debt, oldest first.
+    // Credit of a return (an 'avoir' règlement with something available) the sale uses pays its debt, oldest first.
     const { db } = server.ctx.database;
     const clientAvoir = await nouveauClient(
       client,
@@ -437,6 +437,7 @@ describe(`ventes : création (${TEST_DIALECT})`, () => {
         panier(ref.detail, [{ produitId: huile, quantite: 1000 }], {
           clientId: clientAvoir,
           echeance,
+          avoir: 1200,
         }),
         token.ownerA,
       )

@@ -124,11 +124,23 @@ describe(`cohérence des ventes, retours, dettes et stock (${TEST_DIALECT})`, ()
                 : o.paiement === 'partiel'
                   ? Math.floor(totalTtc / 2)
                   : 0;
+            // The cashier uses the customer's available credit for what is not paid (issue 15).
+            const credit =
+              paye < totalTtc
+                ? (
+                    await client.get(
+                      `/api/services/${shop}/clients/${clientId}/compte`,
+                      w.tokens.ownerA,
+                    )
+                  ).body.avoir
+                : 0;
+            const avoir = Math.min(credit, totalTtc - paye);
             const v = await w.vente(
               {
                 lignes,
                 remiseGlobale,
                 clientId,
+                ...(avoir > 0 ? { avoir } : {}),
                 paiements: paye > 0 ? [{ mode: 'especes', montant: paye }] : [],
                 echeance: paye < totalTtc ? localDay(7, server.clock) : null,
               },

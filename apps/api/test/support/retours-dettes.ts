@@ -90,6 +90,8 @@ export async function sellingWorld(ctx: AppContext, client: TestClient) {
       clientId?: number | null;
       echeance?: string | null;
       remiseGlobale?: unknown;
+      /** The customer's available credit used (issue 15). */
+      avoir?: number;
     },
     options: { shop?: number; token?: { token: string } } = {},
   ) {

@@ -1,4 +1,4 @@
-import type { ModePaiement, PaiementInput } from '../schemas/document.js';
+import type { ModeSaisi, PaiementInput } from '../schemas/document.js';
 import { monnaieARendre } from '../vente-calcul.js';
 
 /**
@@ -7,7 +7,8 @@ import { monnaieARendre } from '../vente-calcul.js';
  * due); then cash given only as « received » covers what is left, the rest of it being change.
  */
 export interface PaiementSaisi {
-  mode: ModePaiement;
+  /** 'avoir': the customer's available credit (a sale's `avoir`, not a payment row). */
+  mode: ModeSaisi;
   /** Applied to the document (minor units). Cash may leave it empty: `recu` then decides. */
   montant: number | null;
   /** Cash handed over (minor units). */
@@ -19,8 +20,10 @@ export interface PaiementSaisi {
 export interface ResumePaiements {
   /** What is sent, in the order entered (cash given as « received » last). */
   paiements: PaiementInput[];
-  /** Applied to the document. */
+  /** Applied to the document (payments and credit). */
   paye: number;
+  /** Of which the customer's available credit (« Avoir » rows): the sale's `avoir`. */
+  avoir: number;
   /** Left unpaid: becomes a debt. */
   reste: number;
   /** Change to give back (cash). */
@@ -34,9 +37,10 @@ export interface ResumePaiements {
 export const ERREUR_PAIEMENTS_DEPASSENT = 'Les paiements dépassent le total de la vente.';
 export const ERREUR_OPERATEUR = "L'opérateur de mobile money est obligatoire.";
 export const ERREUR_RECU = 'Le montant reçu ne peut pas être inférieur au montant payé.';
+export const ERREUR_AVOIR = "L'avoir utilisé dépasse l'avoir disponible du client.";
 
 /** A new payment of `mode`, for `montant` (null: to be typed). */
-export const paiementVide = (mode: ModePaiement, montant: number | null = null): PaiementSaisi => ({
+export const paiementVide = (mode: ModeSaisi, montant: number | null = null): PaiementSaisi => ({
   mode,
   montant,
   recu: null,
@@ -46,12 +50,20 @@ export const paiementVide = (mode: ModePaiement, montant: number | null = null):
 
 const texte = (s: string) => s.trim() || null;
 
-/** Spreads the payments over `total` (see above) and says what blocks them. */
-export function resumePaiements(total: number, saisis: readonly PaiementSaisi[]): ResumePaiements {
+/**
+ * Spreads the payments over `total` (see above) and says what blocks them. « Avoir » rows take
+ * from the customer's `avoirDisponible` credit, never beyond it.
+ */
+export function resumePaiements(
+  total: number,
+  saisis: readonly PaiementSaisi[],
+  avoirDisponible = 0,
+): ResumePaiements {
   const erreurs: Record<string, string> = {};
   const paiements: PaiementInput[] = [];
   let du = total;
   let rendu = 0;
+  let avoir = 0;
   saisis.forEach((p, i) => {
     if (p.mode === 'mobile_money' && (p.montant ?? 0) > 0 && !p.operateur.trim())
       erreurs[`paiements.${i}.operateur`] = ERREUR_OPERATEUR;
@@ -62,7 +74,8 @@ export function resumePaiements(total: number, saisis: readonly PaiementSaisi[])
     const recu = cash && p.recu !== null && p.recu > 0 ? p.recu : null;
     if (recu !== null && recu < p.montant) erreurs[`paiements.${i}.recu`] = ERREUR_RECU;
     if (recu !== null) rendu += Math.max(0, recu - montant);
-    if (montant > 0)
+    if (p.mode === 'avoir') avoir += montant;
+    else if (montant > 0)
       paiements.push({
         mode: p.mode,
         montant,
@@ -86,7 +99,8 @@ export function resumePaiements(total: number, saisis: readonly PaiementSaisi[])
       });
     du -= cash.applique;
   }
+  if (avoir > avoirDisponible) erreurs['paiements'] ??= ERREUR_AVOIR;
   const erreur =
     erreurs['paiements'] ?? Object.values(erreurs).find((e) => e !== undefined) ?? null;
-  return { paiements, paye: total - du, reste: du, rendu, erreur, erreurs };
+  return { paiements, paye: total - du, avoir, reste: du, rendu, erreur, erreurs };
 }

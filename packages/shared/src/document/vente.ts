@@ -55,6 +55,7 @@ export interface VenteSaisie {
 /** The body of `POST …/ventes` (discounts of zero dropped, payments as resumePaiements sends them). */
 export function venteBody(v: VenteSaisie, totalTtc: number): VenteInput {
   const note = v.note?.trim();
+  const resume = resumePaiements(totalTtc, v.paiements);
   return {
     cleIdempotence: v.cle,
     typeVenteId: v.typeVenteId ?? 0,
@@ -65,7 +66,8 @@ export function venteBody(v: VenteSaisie, totalTtc: number): VenteInput {
       remise: remiseEffective(l.remise),
     })),
     remiseGlobale: remiseEffective(v.remiseGlobale),
-    paiements: resumePaiements(totalTtc, v.paiements).paiements,
+    paiements: resume.paiements,
+    ...(resume.avoir > 0 ? { avoir: resume.avoir } : {}),
     echeance: v.echeance,
     ...(v.note === undefined ? {} : { note: note || null }),
   };

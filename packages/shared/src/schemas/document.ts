@@ -16,6 +16,15 @@ export const MODE_PAIEMENT_LABELS: Record<ModePaiement, string> = {
   virement: 'Virement',
   cheque: 'Chèque',
 };
+/**
+ * What a sale can be paid with as entered: the payment modes, and the customer's available credit
+ * (« Avoir », sent apart as the sale's `avoir`, never a payment row).
+ */
+export type ModeSaisi = ModePaiement | 'avoir';
+export const MODE_SAISI_LABELS: Record<ModeSaisi, string> = {
+  ...MODE_PAIEMENT_LABELS,
+  avoir: 'Avoir',
+};
 /** Suggestions for the mobile money operator (free text accepted). */
 export const OPERATEURS_MOBILE = [
   'Orange Money',

@@ -4,6 +4,7 @@ import {
   MODES_PAIEMENT,
   cleIdempotenceSchema,
   paiementInputSchema,
+  positiveMoney,
   remiseSchema,
 } from './document.js';
 import { pageOf } from './list.js';
@@ -59,6 +60,12 @@ export const venteInputSchema = z
       .array(paiementInputSchema)
       .max(10, 'Une vente ne peut pas compter plus de 10 paiements.')
       .default([]),
+    /**
+     * Part of the total paid by the customer's available credit (returns credited to them), at
+     * most that credit and what the payments leave due; needs the customer. Without it, the
+     * credit stays available.
+     */
+    avoir: positiveMoney("L'avoir utilisé").optional(),
     /** Due date of the unpaid rest ('YYYY-MM-DD'), required when something is left unpaid. */
     echeance: emptyToNull(isoDateSchema),
     note: optionalText(500, 'La note'),
@@ -178,6 +185,8 @@ export const venteSchema = z
     totalTtc: z.number().int(),
     tva: z.array(tvaLigneSchema),
     paiements: z.array(paiementSchema),
+    /** Part of the total paid at the sale by the customer's available credit (absent offline). */
+    avoir: z.number().int().optional(),
     /** Paid at the counter plus repayments of its debt. */
     montantPaye: z.number().int(),
     /** Total of its returns (TTC). */

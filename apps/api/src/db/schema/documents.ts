@@ -32,6 +32,8 @@ export interface VentesTable {
   total_tva: number;
   total_ttc: number;
   montant_paye: number;
+  /** Part of the total paid at the sale by the customer's available credit. */
+  avoir: Generated<number>;
   montant_retourne: Generated<number>;
   rendu: Generated<number>;
   /** VENTE_STATUTS */

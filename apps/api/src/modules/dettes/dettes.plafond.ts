@@ -1,12 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import { AppError } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
-import { avoirDisponible } from './dettes.allocation.js';
 
 /**
- * A new debt of `reste` for the customer (a sale on credit): their outstanding plus the part of
- * the rest their available credit does not cover must stay within their credit limit (422
- * otherwise). Runs in the document's transaction, after the customer's row was locked.
+ * A new debt of `reste` for the customer (a sale on credit, less the credit it uses): their
+ * outstanding plus it must stay within their credit limit (422 otherwise). Runs in the document's transaction, after the customer's row was locked.
  */
 export async function checkPlafondCredit(
   trx: Transaction<DB>,
@@ -22,16 +20,14 @@ export async function checkPlafondCredit(
     .where('service_id', '=', serviceId)
     .where('client_id', '=', client.id)
     .executeTakeFirstOrThrow();
-  const credit = await avoirDisponible(trx, serviceId, client.id);
   const encours = Number(row.encours);
-  const nouveau = Math.max(0, reste - credit);
   const plafond = Number(client.plafond_credit);
-  if (encours + nouveau > plafond) {
+  if (encours + reste > plafond) {
     throw new AppError(
       422,
       'BUSINESS_RULE',
       'Plafond de crédit dépassé',
-      `Plafond de crédit de « ${client.nom} » dépassé : encours ${money(encours)} + reste ${money(nouveau)} > plafond ${money(plafond)}.`,
+      `Plafond de crédit de « ${client.nom} » dépassé : encours ${money(encours)} + reste ${money(reste)} > plafond ${money(plafond)}.`,
     );
   }
 }

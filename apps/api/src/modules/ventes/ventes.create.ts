@@ -50,6 +50,8 @@ export function empreinteVente(input: VenteACreer): string {
     })),
     echeance: input.echeance ?? null,
     note: input.note ?? null,
+    // Only when given (the fingerprints of earlier sales stay what they were).
+    ...(input.avoir === undefined ? {} : { avoir: input.avoir }),
     // Only when given: the fingerprints of sales without a register stay what they were.
     ...(input.caisseId === undefined ? {} : { caisseId: input.caisseId }),
     ...(input.auPointDeVente ? { auPointDeVente: true } : {}),

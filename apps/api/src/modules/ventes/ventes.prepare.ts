@@ -147,12 +147,19 @@ export async function prepareVente(
     throw businessRule(
       `Les paiements (${money(paye)}) dépassent le total de la vente (${money(calcul.totalTtc)}).`,
     );
+  // The debt's amount: what the payments leave; the customer's credit (`avoir`) pays part of it.
   const reste = calcul.totalTtc - paye;
-  if (reste > 0 && !client)
-    throw businessRule(`Le reste à payer (${money(reste)}) exige un client.`);
-  if (reste > 0 && !input.echeance)
-    throw businessRule(`Le reste à payer (${money(reste)}) exige une date d'échéance.`);
-  if (reste > 0 && input.echeance! < shopToday(service, now))
+  const avoir = input.avoir ?? 0;
+  if (avoir > 0 && !client) throw businessRule("L'avoir utilisé exige un client.");
+  if (avoir > reste)
+    throw businessRule(
+      `L'avoir utilisé (${money(avoir)}) dépasse ce qui reste à payer après les paiements (${money(reste)}).`,
+    );
+  const du = reste - avoir;
+  if (du > 0 && !client) throw businessRule(`Le reste à payer (${money(du)}) exige un client.`);
+  if (du > 0 && !input.echeance)
+    throw businessRule(`Le reste à payer (${money(du)}) exige une date d'échéance.`);
+  if (du > 0 && input.echeance! < shopToday(service, now))
     throw businessRule("La date d'échéance ne peut pas être passée.");
   const rendus = input.paiements.map((p) =>
     p.mode === 'especes' && p.recu !== null ? p.recu - p.montant : 0,
@@ -168,6 +175,7 @@ export async function prepareVente(
     calcul,
     paye,
     reste,
+    avoir,
     rendus,
     money,
     now,

@@ -133,6 +133,7 @@ export async function readVente(db: Kysely<DB>, shop: VenteShop, venteId: number
       reference: p.reference,
       createdAt: p.created_at,
     })),
+    avoir: Number(v.avoir),
     montantPaye: Number(v.montant_paye),
     montantRetourne: Number(v.montant_retourne),
     reste: detteReste,

@@ -133,7 +133,8 @@ function draw(doc: PDFKit.PDFDocument, t: Ticket): number {
     if (p.recu !== null) row('  Reçu', money(p.recu));
     if (p.rendu > 0) row('  Rendu', money(p.rendu));
   }
-  if (v.dette) {
+  if (v.avoir) row('Avoir utilisé', money(v.avoir));
+  if (v.dette && v.dette.montant > (v.avoir ?? 0)) {
     row('Reste à payer', money(v.reste), true);
     text(`Échéance : ${v.dette.echeance.split('-').reverse().join('/')}`);
   }

@@ -1,10 +1,10 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { calculerVente } from '@comptoir/shared';
 import { lockParty } from '../../db/locks.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, businessRule } from '../../core/errors.js';
 import { nextNumero } from '../../db/numbering.js';
 import { nextNumeroCaisse } from '../../db/numbering-caisse.js';
-import { nowIso as receivedAt } from '../../db/time.js';
+import { nowIso as receivedAt, shopToday } from '../../db/time.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { imputerAvoirs } from '../dettes/dettes.allocation.js';
 import { checkPlafondCredit } from '../dettes/dettes.plafond.js';
@@ -37,7 +37,10 @@ export interface PreparedVente {
   }>;
   calcul: ReturnType<typeof calculerVente>;
   paye: number;
+  /** The debt's amount: total minus the payments. */
   reste: number;
+  /** Part of `reste` the customer's available credit pays (checked and taken under their lock). */
+  avoir: number;
   /** Change given back on each payment (cash received above its amount). */
   rendus: number[];
   money: (v: number) => string;
@@ -82,7 +85,7 @@ async function sessionOf(trx: Transaction<DB>, prepared: PreparedVente): Promise
  */
 export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente): Promise<number> {
   const { userId, service, input, empreinte, typeVenteId, client, produits } = prepared;
-  const { calcul, paye, reste, rendus, money } = prepared;
+  const { calcul, paye, reste, avoir, rendus, money } = prepared;
   const nowIso = prepared.now.toISOString();
   // The register's open session first (lock order: session, party, counter, products).
   const { horsLigne } = prepared;
@@ -90,7 +93,8 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
   if (reste > 0) {
     // The customer first (lock order: party, counter, products): their credit sales queue.
     await lockParty(trx, 'clients', service.id, client!.id);
-    if (!horsLigne) await checkPlafondCredit(trx, service.id, client!, reste, money);
+    if (!horsLigne && reste > avoir)
+      await checkPlafondCredit(trx, service.id, client!, reste - avoir, money);
   }
   // A sale made at a register's till takes the register's series (online: the server's next
   // number; offline: the till's). A back-office sale that a register cashes keeps the shop's.
@@ -119,8 +123,9 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
       total_tva: calcul.totalTva,
       total_ttc: calcul.totalTtc,
       montant_paye: paye,
+      avoir,
       rendu: rendus.reduce((a, b) => a + b, 0),
-      statut: reste > 0 ? (paye > 0 ? 'partiellement_payee' : 'a_credit') : 'payee',
+      statut: reste > avoir ? (paye > 0 ? 'partiellement_payee' : 'a_credit') : 'payee',
       note: input.note ?? null,
       created_at: nowIso,
       caisse_session_id: sessionId,
@@ -214,18 +219,27 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
         client_id: client!.id,
         montant: reste,
         paye: 0,
-        echeance: input.echeance!,
+        // Paid in full by the customer's credit: due today.
+        echeance: input.echeance ?? shopToday(service, prepared.now),
         created_at: nowIso,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await imputerAvoirs(trx, {
-      serviceId: service.id,
-      clientId: client!.id,
-      dette: { id: dette.id, venteId: id },
-      reste,
-      at: nowIso,
-    });
+    // The credit the cashier chose to use, oldest first, checked under the customer's lock.
+    const pris =
+      avoir > 0
+        ? await imputerAvoirs(trx, {
+            serviceId: service.id,
+            clientId: client!.id,
+            dette: { id: dette.id, venteId: id },
+            reste: avoir,
+            at: nowIso,
+          })
+        : 0;
+    if (pris < avoir)
+      throw businessRule(
+        `L'avoir disponible de « ${client!.nom} » (${money(pris)}) ne couvre pas l'avoir utilisé (${money(avoir)}).`,
+      );
     await refreshVenteStatut(trx, id);
   }
   // Last lock of the sale: its journal entry (modules/journal), in this very transaction.
@@ -256,7 +270,8 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
         montant: p.montant,
         rendu: rendus[i],
       })),
-      credit: reste,
+      credit: reste - avoir,
+      ...(avoir > 0 ? { avoir } : {}),
     },
   });
   return id;

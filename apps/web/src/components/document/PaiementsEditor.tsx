@@ -1,9 +1,9 @@
 import {
-  MODE_PAIEMENT_LABELS,
+  MODE_SAISI_LABELS,
   MODES_PAIEMENT,
   OPERATEURS_MOBILE,
   formatMoney,
-  type ModePaiement,
+  type ModeSaisi,
   type ResumePaiements,
 } from '@comptoir/shared';
 import { Button } from 'primereact/button';
@@ -25,6 +25,8 @@ interface Props {
   showSummary?: boolean;
   /** At least one row stays (the POS keeps its cash row). */
   keepOne?: boolean;
+  /** The chosen customer's available credit (a sale): shown, and offered as an « Avoir » row. */
+  avoirDisponible?: number;
 }
 
 /** The id of a payment's amount field (cash: what the customer hands over). */
@@ -32,8 +34,8 @@ export const paymentAmountId = (d: PaymentDraft) => `pay-${d.key}-montant`;
 
 /**
  * The payments of a document: one or several (cash with amount tendered and change, mobile
- * money with operator and reference, card, transfer, cheque), spread by resumePaiements. A new
- * payment is for what is still due.
+ * money with operator and reference, card, transfer, cheque, and for a sale the customer's
+ * available credit), spread by resumePaiements. A new payment is for what is still due.
  */
 export function PaiementsEditor({
   total,
@@ -43,24 +45,32 @@ export function PaiementsEditor({
   onChange,
   showSummary = true,
   keepOne = false,
+  avoirDisponible = 0,
 }: Props) {
   const money = (m: number) => formatMoney(m, devise);
   const update = (key: number, patch: Partial<PaymentDraft>) =>
     onChange(drafts.map((d) => (d.key === key ? { ...d, ...patch } : d)));
-  const add = (mode: ModePaiement) => {
-    const d = newDraft(mode, resume.reste || null);
+  const add = (mode: ModeSaisi) => {
+    const du = mode === 'avoir' ? Math.min(resume.reste, avoirDisponible) : resume.reste;
+    const d = newDraft(mode, du || null);
     onChange([...drafts, d]);
     setTimeout(() => document.getElementById(paymentAmountId(d))?.focus(), 0);
   };
+  const avoirPris = drafts.some((d) => d.mode === 'avoir');
   return (
     <div className="flex flex-column gap-3">
+      {avoirDisponible > 0 && (
+        <p className="m-0" data-testid="avoir-disponible">
+          Avoir disponible{'\u00A0'}: <strong>{money(avoirDisponible)}</strong>
+        </p>
+      )}
       {drafts.map((d, i) => (
         <fieldset
           key={d.key}
           className="doc-pay-row"
-          aria-label={`Paiement ${i + 1} : ${MODE_PAIEMENT_LABELS[d.mode]}`}
+          aria-label={`Paiement ${i + 1} : ${MODE_SAISI_LABELS[d.mode]}`}
         >
-          <legend>{MODE_PAIEMENT_LABELS[d.mode]}</legend>
+          <legend>{MODE_SAISI_LABELS[d.mode]}</legend>
           <div className="doc-pay-fields">
             <div className="flex flex-column gap-1">
               <label htmlFor={paymentAmountId(d)}>
@@ -85,7 +95,7 @@ export function PaiementsEditor({
                 />
               </div>
             )}
-            {d.mode !== 'especes' && (
+            {d.mode !== 'especes' && d.mode !== 'avoir' && (
               <div className="flex flex-column gap-1">
                 <label htmlFor={`pay-${d.key}-reference`}>Référence</label>
                 <InputText
@@ -122,11 +132,22 @@ export function PaiementsEditor({
             size="small"
             outlined
             icon="pi pi-plus"
-            label={MODE_PAIEMENT_LABELS[m]}
+            label={MODE_SAISI_LABELS[m]}
             onClick={() => add(m)}
             disabled={drafts.length >= 10}
           />
         ))}
+        {avoirDisponible > 0 && !avoirPris && (
+          <Button
+            type="button"
+            size="small"
+            outlined
+            icon="pi pi-plus"
+            label={MODE_SAISI_LABELS.avoir}
+            onClick={() => add('avoir')}
+            disabled={drafts.length >= 10 || resume.reste <= 0}
+          />
+        )}
       </div>
       {showSummary && (
         <dl className="doc-pay-summary">

@@ -1,4 +1,4 @@
-import type { Client, ClientInput, ClientPage, TiersRef } from '@comptoir/shared';
+import type { Client, ClientInput, ClientPage, CompteClient, TiersRef } from '@comptoir/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { shopPath } from '../../lib/shop';
@@ -29,4 +29,19 @@ export function useClient(serviceId: number, id: number | string | null) {
     queryFn: () => http.get<Client>(shopPath(serviceId, `clients/${id}`)),
     enabled: id !== null,
   });
+}
+
+/**
+ * The customer's available credit (returns credited to them), from their account; 0 without a
+ * customer, for one created offline, or when it cannot be read (`enabled` false: offline).
+ */
+export function useAvoirClient(serviceId: number, clientId: number | null, enabled = true) {
+  const query = useQuery({
+    queryKey: ['clients', serviceId, 'avoir', clientId],
+    queryFn: () => http.get<CompteClient>(shopPath(serviceId, `clients/${clientId}/compte`)),
+    enabled: enabled && clientId !== null && clientId > 0,
+    select: (c) => c.avoir,
+    retry: false,
+  });
+  return enabled ? (query.data ?? 0) : 0;
 }

@@ -1,4 +1,4 @@
-import { paiementVide, type ModePaiement, type PaiementSaisi } from '@comptoir/shared';
+import { paiementVide, type ModeSaisi, type PaiementSaisi } from '@comptoir/shared';
 import { addDaysIso, todayIso } from '../../lib/dates';
 
 /** One payment as typed in the payment editor (cash: what the customer hands over). */
@@ -8,7 +8,7 @@ export interface PaymentDraft extends PaiementSaisi {
 
 let nextKey = 1;
 /** A new payment row of `mode`, for `montant` (cash: received) or empty. */
-export function newDraft(mode: ModePaiement, montant: number | null = null): PaymentDraft {
+export function newDraft(mode: ModeSaisi, montant: number | null = null): PaymentDraft {
   const base = paiementVide(mode);
   return mode === 'especes'
     ? { ...base, recu: montant, key: nextKey++ }

@@ -11,6 +11,8 @@ interface Props {
   total: number;
   devise: string;
   hasClient: boolean;
+  /** The chosen customer's available credit, offered as an « Avoir » payment. */
+  avoirDisponible: number;
   /** The customer picker, shown when something is left unpaid. */
   customer: ReactNode;
   submitting: boolean;
@@ -29,6 +31,7 @@ export function PaymentDialog({
   total,
   devise,
   hasClient,
+  avoirDisponible,
   customer,
   submitting,
   error,
@@ -37,7 +40,10 @@ export function PaymentDialog({
 }: Props) {
   const [drafts, setDrafts] = useState<PaymentDraft[]>(() => [newDraft('especes')]);
   const [echeance, setEcheance] = useState<string | null>(() => dayPlus(30));
-  const resume = useMemo(() => resumePaiements(total, drafts), [total, drafts]);
+  const resume = useMemo(
+    () => resumePaiements(total, drafts, avoirDisponible),
+    [total, drafts, avoirDisponible],
+  );
   const money = (m: number) => formatMoney(m, devise);
   const needsClient = resume.reste > 0 && !hasClient;
   const blocked = resume.erreur !== null || needsClient || (resume.reste > 0 && !echeance);
@@ -97,6 +103,7 @@ export function PaymentDialog({
           resume={resume}
           onChange={setDrafts}
           keepOne
+          avoirDisponible={avoirDisponible}
         />
         {resume.reste > 0 && (
           <div className="flex flex-column gap-2">

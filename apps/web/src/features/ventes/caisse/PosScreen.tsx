@@ -1,22 +1,20 @@
 import { formatMoney, type Remise, type TiersRef, type Vente } from '@comptoir/shared';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { Dialog } from 'primereact/dialog';
 import { SelectButton } from 'primereact/selectbutton';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LignesEditor } from '../../../components/document/LignesEditor';
 import { useCartFigures } from '../../../components/document/use-cart-figures';
 import type { PaymentDraft } from '../../../components/document/payment';
 import { TiersPicker, type NewTiers } from '../../../components/document/TiersPicker';
+import { useAvoirClient } from '../../../components/document/clients';
 import { newCleIdempotence } from '../../../lib/cle-idempotence';
 import { errorMessage } from '../../../lib/errors';
 import { useToast } from '../../../lib/toast';
 import { useCreateVente, useTypesVentes } from '../api';
 import { EtatReseau } from '../hors-ligne/EtatReseau';
 import { VentesRefusees } from '../hors-ligne/VentesRefusees';
-import { RecuHorsLigne } from '../hors-ligne/RecuHorsLigne';
 import { usePosHorsLigne } from '../hors-ligne/use-pos-hors-ligne';
 import { useReceiptShop } from '../ticket/api';
-import { ReceiptPanel } from '../ticket/ReceiptPanel';
 import { ProductCache } from './api';
 import { venteBody } from './cart';
 import { PaymentDialog } from './PaymentDialog';
@@ -28,6 +26,7 @@ import { Shortcuts } from './Shortcuts';
 import { usePosScan } from './use-pos-scan';
 import { usePosShortcuts } from './use-pos-shortcuts';
 import { useSavedCart } from './use-saved-cart';
+import { VenteEnregistree } from './VenteEnregistree';
 import './pos.css';
 
 const noop = () => undefined;
@@ -126,6 +125,8 @@ export function PosScreen({ serviceId, caisseId }: { serviceId: number; caisseId
     }
     setPayError(null);
     if (horsLigne.surLaCaisse(cart) && typeVente) {
+      if (paiements.some((p) => p.mode === 'avoir'))
+        return setPayError("L'avoir du client ne s'utilise qu'avec le réseau\u00A0: retirez-le.");
       const saisie = { ...cart, cleIdempotence: cle };
       horsLigne
         .vendre(saisie, calc, prix, typeVente, paiements, echeance)
@@ -162,6 +163,8 @@ export function PosScreen({ serviceId, caisseId }: { serviceId: number; caisseId
   });
 
   const money = (m: number) => formatMoney(m, devise);
+  // The customer's credit from returns, offered as a payment (online only: regles-metier).
+  const avoir = useAvoirClient(serviceId, cart.client?.id ?? null, !horsLigne.surLaCaisse(cart));
   // The parts that do not depend on the lines are memoised: a scan re-renders the lines and the totals only.
   const client = cart.client;
   const onClient = useCallback(
@@ -239,6 +242,11 @@ export function PosScreen({ serviceId, caisseId }: { serviceId: number; caisseId
         <div className="pos-cart-top">
           {typeSelect}
           {!paying && customer}
+          {avoir > 0 && (
+            <span className="pos-avoir" data-testid="pos-avoir">
+              Avoir disponible{'\u00A0'}: {money(avoir)}
+            </span>
+          )}
         </div>
         <LignesEditor
           figures={figures}
@@ -263,6 +271,7 @@ export function PosScreen({ serviceId, caisseId }: { serviceId: number; caisseId
           total={calc.totalTtc}
           devise={devise}
           hasClient={cart.client !== null}
+          avoirDisponible={avoir}
           customer={customer}
           submitting={create.isPending}
           error={payError}
@@ -274,25 +283,12 @@ export function PosScreen({ serviceId, caisseId }: { serviceId: number; caisseId
         />
       )}
       {done && (
-        <Dialog
-          header={`Vente ${done.numero} enregistrée`}
-          visible
-          onHide={() => newSale(true)}
-          className="pos-receipt-dialog"
-          breakpoints={{ '640px': '100vw' }}
-          modal
-        >
-          <p className="mt-0">
-            Total {money(done.totalTtc)}
-            {done.rendu > 0 && <strong> — monnaie rendue {money(done.rendu)}</strong>}. Échap ou F6
-            : nouvelle vente.
-          </p>
-          {done.id > 0 ? (
-            <ReceiptPanel serviceId={serviceId} vente={done} shop={shop.data} autoFocus autoPrint />
-          ) : (
-            <RecuHorsLigne vente={done} shop={shop.data} />
-          )}
-        </Dialog>
+        <VenteEnregistree
+          serviceId={serviceId}
+          vente={done}
+          shop={shop.data}
+          onClose={() => newSale(true)}
+        />
       )}
     </div>
   );

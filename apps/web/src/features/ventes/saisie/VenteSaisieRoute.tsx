@@ -18,6 +18,7 @@ import { EcheanceInput } from '../../../components/document/EcheanceInput';
 import { LignesEditor, type LignesConfig } from '../../../components/document/LignesEditor';
 import { useCartFigures } from '../../../components/document/use-cart-figures';
 import { PaiementsEditor } from '../../../components/document/PaiementsEditor';
+import { useAvoirClient } from '../../../components/document/clients';
 import { dayPlus, type PaymentDraft } from '../../../components/document/payment';
 import { RemiseInput } from '../../../components/document/RemiseInput';
 import { TiersPicker } from '../../../components/document/TiersPicker';
@@ -67,6 +68,7 @@ function VenteSaisie({ serviceId }: { serviceId: number }) {
   );
   const figures = useCartFigures(cart, prix, regles);
   const totaux = figures.calc;
+  const avoir = useAvoirClient(serviceId, cart.client?.id ?? null);
 
   if (devise === null || shop.isPending || types.isPending) return <p role="status">Chargement…</p>;
   if (shop.isError || types.isError)
@@ -77,8 +79,9 @@ function VenteSaisie({ serviceId }: { serviceId: number }) {
         className="w-full justify-content-start"
       />
     );
-  const resume = resumePaiements(totaux.totalTtc, paiements);
-  const encaisse = resume.paye > 0;
+  const resume = resumePaiements(totaux.totalTtc, paiements, avoir);
+  // Money changes hands (the customer's credit is no money: no register for it).
+  const encaisse = resume.paye - resume.avoir > 0;
   const saisie = (cle: string) => ({
     cle,
     typeVenteId: typeId,
@@ -213,6 +216,7 @@ function VenteSaisie({ serviceId }: { serviceId: number }) {
           resume={resume}
           onChange={setPaiements}
           showSummary={false}
+          avoirDisponible={avoir}
         />
         {encaisse && (
           <CaissePicker

@@ -44,6 +44,9 @@ export function Receipt({ vente, shop, largeur = '80', duplicata = false }: Rece
   const money = (minor: number) => formatMoney(minor, vente.devise);
   const header = shop.enteteTicket?.trim() || shop.nom;
   const cash = cashSummary(vente);
+  // The customer's credit used at the sale paid part of its debt: the rest is on credit.
+  const avoir = vente.avoir ?? 0;
+  const credit = vente.dette ? vente.dette.montant - avoir : 0;
   const place = [shop.adresse, shop.ville].filter(Boolean).join(', ');
   return (
     <article
@@ -136,8 +139,9 @@ export function Receipt({ vente, shop, largeur = '80', duplicata = false }: Rece
         ))}
         {cash && <Row label="Espèces reçues" value={money(cash.recu)} />}
         {cash && <Row label="Monnaie rendue" value={money(cash.rendu)} strong />}
-        {vente.dette && <Row label="Reste à payer" value={money(vente.dette.montant)} strong />}
-        {vente.dette && <Row label="Échéance" value={formatDay(vente.dette.echeance)} />}
+        {avoir > 0 && <Row label="Avoir utilisé" value={money(avoir)} />}
+        {credit > 0 && <Row label="Reste à payer" value={money(credit)} strong />}
+        {credit > 0 && <Row label="Échéance" value={formatDay(vente.dette!.echeance)} />}
       </section>
       <footer className="receipt-center">
         <Barcode128 text={vente.numero} />

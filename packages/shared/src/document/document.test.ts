@@ -136,11 +136,30 @@ describe('payments', () => {
         { mode: 'mobile_money', montant: 1500, recu: null, operateur: 'Wave', reference: null },
       ],
       paye: 4500,
+      avoir: 0,
       reste: 500,
       rendu: 2000,
       erreur: null,
       erreurs: {},
     });
+  });
+
+  it('takes the customer’s credit apart from the payments, never beyond it (issue 15)', () => {
+    const saisis = [p({ mode: 'avoir', montant: 2000 }), p({ mode: 'especes', recu: 5000 })];
+    expect(resumePaiements(5000, saisis, 2500)).toMatchObject({
+      paiements: [{ mode: 'especes', montant: 3000, recu: 5000 }],
+      paye: 5000,
+      avoir: 2000,
+      reste: 0,
+      rendu: 2000,
+      erreur: null,
+    });
+    expect(resumePaiements(5000, saisis, 1500).erreur).toBe(
+      "L'avoir utilisé dépasse l'avoir disponible du client.",
+    );
+    expect(resumePaiements(5000, saisis).erreurs['paiements']).toBe(
+      "L'avoir utilisé dépasse l'avoir disponible du client.",
+    );
   });
 
   it('says what blocks the payments, by field', () => {

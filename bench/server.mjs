@@ -47,7 +47,7 @@ export async function startServer(port, env = {}) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;

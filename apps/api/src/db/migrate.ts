@@ -25,6 +25,7 @@ import * as m025 from './migrations/025_journal_archives.js';
 import * as m026 from './migrations/026_hors_ligne.js';
 import * as m028 from './migrations/028_achats_remises.js';
 import * as m029 from './migrations/029_caisses_appareils.js';
+import * as m032 from './migrations/032_factures_soldes.js';
 import * as m034 from './migrations/034_ventes_avoir.js';
 
 type MigrationModule = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '026_hors_ligne': m026,
   '028_achats_remises': m028,
   '029_caisses_appareils': m029,
+  '032_factures_soldes': m032,
   '034_ventes_avoir': m034,
 };
 

@@ -19,7 +19,7 @@ export const FACTURE_NATURE_LABELS: Record<FactureNature, string> = {
   mixte: 'Livraison de biens et prestation de services',
 };
 
-/** Derived at every read from the sales' payments and debts and the shop's day: never stored. */
+/** Derived from the sales' payments and debts (payment status kept on the invoice) and the shop's day: never typed. */
 export const FACTURE_STATUTS = ['payee', 'partiellement_payee', 'impayee', 'en_retard'] as const;
 export type FactureStatut = (typeof FACTURE_STATUTS)[number];
 export const FACTURE_STATUT_LABELS: Record<FactureStatut, string> = {

@@ -31,6 +31,10 @@ export interface FacturesTable {
   total_ttc: number;
   montant_avoirs: Generated<number>;
   avoirs_commerciaux: Generated<number>;
+  /** What the customer still owes on it (migration 032), kept by modules/dettes/dettes.factures.ts. */
+  reste: Generated<number>;
+  /** FACTURE_STATUTS_PAIEMENT: payee | partiellement_payee | impayee (« en retard » is read). */
+  statut_paiement: Generated<string>;
   note: string | null;
   created_at: string;
 }

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DetteStatut, VenteStatut } from '@comptoir/shared';
 import type { DB } from '../../db/schema.js';
+import { refreshFactureSolde } from './dettes.factures.js';
 
 /**
  * Statuses derived from what is owed: a debt's (read with the shop's day) and a sale's (stored,
@@ -35,8 +36,9 @@ export function statutVente(v: {
 }
 
 /**
- * Recomputes and stores `ventes.statut` inside the caller's transaction. Call it after anything
- * that changes a sale's debt, money received or returned quantities (repayment, return, credit).
+ * Recomputes and stores `ventes.statut` inside the caller's transaction, and the rest and payment
+ * status of the sale's invoice if it has one (dettes.factures.ts). Call it after anything that
+ * changes a sale's debt, money received or returned quantities (repayment, return, credit).
  */
 export async function refreshVenteStatut(
   trx: Transaction<DB>,
@@ -60,5 +62,6 @@ export async function refreshVenteStatut(
     montantPaye: Number(row.montant_paye),
   });
   await trx.updateTable('ventes').set({ statut }).where('id', '=', venteId).execute();
+  await refreshFactureSolde(trx, { venteId });
   return statut;
 }

@@ -6,6 +6,7 @@ import { empreinteOf, idempotentWrite, sha256 } from '../../core/idempotence.js'
 import { isPostgres } from '../../db/database.js';
 import { lockParty } from '../../db/locks.js';
 import { nextNumero } from '../../db/numbering.js';
+import { refreshFactureSolde } from '../dettes/dettes.factures.js';
 import { journaliser } from '../journal/journal.append.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { now } from '../../db/time.js';
@@ -186,6 +187,7 @@ async function record(
     })
     .where('id', '=', factureId)
     .execute();
+  await refreshFactureSolde(trx, { factureId });
   await journaliser(trx, service.id, {
     type: 'avoir',
     reference: numero,

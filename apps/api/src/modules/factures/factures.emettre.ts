@@ -12,6 +12,7 @@ import { empreinteOf, isUniqueViolation } from '../../core/idempotence.js';
 import { isPostgres } from '../../db/database.js';
 import { lockParty } from '../../db/locks.js';
 import { nextNumero } from '../../db/numbering.js';
+import { refreshFactureSolde } from '../dettes/dettes.factures.js';
 import { journaliser } from '../journal/journal.append.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { now } from '../../db/time.js';
@@ -242,6 +243,7 @@ export async function emettreFacture(
       throw conflict('Une de ces ventes vient d’être facturée.');
     throw error;
   }
+  await refreshFactureSolde(trx, { factureId });
   await trx
     .insertInto('facture_lignes')
     .values(

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   addDays,
   currencyExponent,
@@ -19,10 +19,10 @@ import { containsPattern, offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
 import { decimal } from '../produits/produits.csv.js';
-import { creditFacture, resteSql, statutSql } from './factures.statut.js';
+import { creditFacture, statutFiltre, statutSql, type FactureEb } from './factures.statut.js';
 
 type Filters = Omit<FactureListQuery, 'page' | 'size'>;
-type Eb = ExpressionBuilder<DB & { f: DB['factures'] }, 'f'>;
+type Eb = FactureEb;
 
 /** What the list needs of its shop: id, currency (CSV), country (its calendar days). */
 export interface FactureListShop {
@@ -38,7 +38,7 @@ function where(eb: Eb, shop: FactureListShop, f: Filters) {
   if (f.du) c.push(eb('f.created_at', '>=', startOfLocalDayUtc(f.du, zone)));
   if (f.au) c.push(eb('f.created_at', '<', startOfLocalDayUtc(addDays(f.au, 1), zone)));
   if (f.clientId !== undefined) c.push(eb('f.client_id', '=', f.clientId));
-  if (f.statut) c.push(eb(statutSql('f', shopToday(shop)), '=', f.statut));
+  if (f.statut) c.push(statutFiltre(eb, f.statut, shopToday(shop)));
   if (f.venteId !== undefined)
     c.push(
       eb.exists(
@@ -93,7 +93,7 @@ function selectItems(db: Kysely<DB>, shop: FactureListShop, f: Filters) {
       'f.total_ht',
       'f.total_ttc',
       'f.montant_avoirs',
-      resteSql('f').as('reste'),
+      'f.reste',
       statutSql('f', shopToday(shop)).as('statut'),
     ])
     .orderBy(sql.ref(SORTS[field as keyof typeof SORTS]), direction)
@@ -130,7 +130,7 @@ export async function listFactures(
       sql<number>`coalesce(sum(f.total_ht), 0)`.as('total_ht'),
       sql<number>`coalesce(sum(f.total_ttc), 0)`.as('total_ttc'),
       sql<number>`coalesce(sum(f.montant_avoirs), 0)`.as('montant_avoirs'),
-      sql<number>`coalesce(sum(${resteSql('f')}), 0)`.as('reste'),
+      sql<number>`coalesce(sum(f.reste), 0)`.as('reste'),
     ])
     .executeTakeFirstOrThrow();
   const rows = await selectItems(db, shop, query)

@@ -3,7 +3,7 @@ import { vendeurFactureSchema, type Facture, type FactureNature } from '@comptoi
 import { notFound } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
-import { creditFacture, payeSql, resteSql, statutFacture } from './factures.statut.js';
+import { creditFacture, statutFacture } from './factures.statut.js';
 
 /** What reading an invoice needs of its shop: id and country (its calendar day). */
 export interface FactureShop {
@@ -21,7 +21,7 @@ export async function readFacture(
     .selectFrom('factures as f')
     .innerJoin('clients as c', 'c.id', 'f.client_id')
     .selectAll('f')
-    .select(['c.email as client_email', resteSql('f').as('reste'), payeSql('f').as('paye')])
+    .select('c.email as client_email')
     .where('f.id', '=', factureId)
     .where('f.service_id', '=', shop.id)
     .executeTakeFirst();
@@ -102,10 +102,9 @@ export async function readFacture(
     montantAvoirs,
     reste,
     statut: statutFacture({
-      reste,
+      statutPaiement: f.statut_paiement,
       echeance: f.echeance,
       today: shopToday(shop),
-      montantPaye: Number(f.paye),
     }),
     credit: creditFacture(totalTtc, montantAvoirs),
     avoirs: avoirs.map((a) => ({

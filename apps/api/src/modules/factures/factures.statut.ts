@@ -1,22 +1,21 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { FactureCredit, FactureStatut } from '@comptoir/shared';
+import type { DB } from '../../db/schema.js';
 
 /**
- * An invoice's status, derived at every read, never typed nor stored (docs/regles-metier.md,
- * « Factures »): what the customer still owes on it is the rest of its sales' debts (payments,
- * repayments and returns already counted by modules/dettes) less its commercial credit notes (those
- * without goods coming back); nothing left → payée; something left after the due date → en retard;
- * some money received for its sales → partiellement payée; otherwise impayée.
+ * An invoice's status (docs/regles-metier.md, « Factures »), never typed: its payment status is
+ * stored on the invoice and kept by every document that changes it (modules/dettes/
+ * dettes.factures.ts: nothing left → payee; some money received for its sales →
+ * partiellement_payee; otherwise impayee); something left after the due date, on the shop's day,
+ * reads en_retard.
  */
 export function statutFacture(f: {
-  reste: number;
+  statutPaiement: string;
   echeance: string;
   today: string;
-  montantPaye: number;
 }): FactureStatut {
-  if (f.reste <= 0) return 'payee';
-  if (f.echeance < f.today) return 'en_retard';
-  return f.montantPaye > 0 ? 'partiellement_payee' : 'impayee';
+  if (f.statutPaiement !== 'payee' && f.echeance < f.today) return 'en_retard';
+  return f.statutPaiement as FactureStatut;
 }
 
 /** Nothing credited, some of it, or all of it (TTC). */
@@ -25,20 +24,22 @@ export function creditFacture(totalTtc: number, montantAvoirs: number): FactureC
   return montantAvoirs >= totalTtc ? 'total' : 'partiel';
 }
 
-/** SQL of the rest owed on invoice `f` (alias of `factures`), never below zero. */
-export function resteSql(f: string): RawBuilder<number> {
-  const id = sql.ref(`${f}.id`);
-  const commerciaux = sql.ref(`${f}.avoirs_commerciaux`);
-  const dettes = sql`(select coalesce(sum(d.montant - d.paye), 0) from facture_ventes fv inner join dettes d on d.vente_id = fv.vente_id where fv.facture_id = ${id})`;
-  return sql<number>`(case when ${dettes} - ${commerciaux} > 0 then ${dettes} - ${commerciaux} else 0 end)`;
+/** SQL of statutFacture for invoice `f` (alias of `factures`) on the shop's day `today`. */
+export function statutSql(f: string, today: string) {
+  const paiement = sql.ref(`${f}.statut_paiement`);
+  return sql<string>`(case when ${paiement} <> 'payee' and ${sql.ref(`${f}.echeance`)} < ${today} then 'en_retard' else ${paiement} end)`;
 }
 
-/** SQL of the money received for the sales of invoice `f`. */
-export function payeSql(f: string): RawBuilder<number> {
-  return sql<number>`(select coalesce(sum(v.montant_paye), 0) from facture_ventes fv inner join ventes v on v.id = fv.vente_id where fv.facture_id = ${sql.ref(`${f}.id`)})`;
-}
+/** An expression builder over `factures as f`. */
+export type FactureEb = ExpressionBuilder<DB & { f: DB['factures'] }, 'f'>;
 
-/** SQL of statutFacture for invoice `f` on the shop's day `today` (same rules). */
-export function statutSql(f: string, today: string): RawBuilder<string> {
-  return sql<string>`(case when ${resteSql(f)} <= 0 then 'payee' when ${sql.ref(`${f}.echeance`)} < ${today} then 'en_retard' when ${payeSql(f)} > 0 then 'partiellement_payee' else 'impayee' end)`;
+/** The invoices of status `statut` on the shop's day `today`, on the stored columns (index factures_statut_idx). */
+export function statutFiltre(eb: FactureEb, statut: FactureStatut, today: string) {
+  if (statut === 'payee') return eb('f.statut_paiement', '=', 'payee');
+  if (statut === 'en_retard')
+    return eb.and([
+      eb('f.statut_paiement', 'in', ['impayee', 'partiellement_payee']),
+      eb('f.echeance', '<', today),
+    ]);
+  return eb.and([eb('f.statut_paiement', '=', statut), eb('f.echeance', '>=', today)]);
 }

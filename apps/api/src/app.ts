@@ -6,7 +6,7 @@ import { PHOTO_MAX_BYTES } from '@comptoir/shared';
 import type { Config } from './config/env.js';
 import type { AppContext } from './core/context.js';
 import { frameworkErrors, registerErrorHandling } from './core/error-handler.js';
-import { buildOpenApi } from './core/openapi.js';
+import { docsRoutes } from './core/docs-routes.js';
 import { assertRoutesDeclared, defineRoute } from './core/route.js';
 import { registerXsrf } from './core/xsrf.js';
 import { registerControlCharacterCheck } from './core/control-characters.js';
@@ -203,16 +203,7 @@ export async function buildApp(
       return { status: 'ok' };
     },
   });
-  let openApi: Record<string, unknown> | undefined;
-  defineRoute(app, ctx, {
-    method: 'GET',
-    url: '/api/docs',
-    summary: 'Ce document OpenAPI',
-    tags: ['Système'],
-    access: 'public',
-    responses: { 200: null },
-    handler: async () => (openApi ??= buildOpenApi(ctx.routes)),
-  });
+  docsRoutes(app, ctx);
 
   await serveWebApp(app, config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist'));
 

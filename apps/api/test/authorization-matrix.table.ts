@@ -24,6 +24,7 @@ import { CAISSES_MATRIX } from './authorization-matrix.caisses.js';
 import { INVITATIONS_MATRIX } from './authorization-matrix.invitations.js';
 import { JOURNAL_ROWS } from './authorization-matrix.journal.js';
 import { SYNCHRO_REFUSEES_ROWS, SYNCHRO_ROWS } from './authorization-matrix.synchro.js';
+import { CONFORT_MATRIX } from './authorization-matrix.confort.js';
 
 export {
   ACTORS,
@@ -64,6 +65,7 @@ export const MATRIX: MatrixRow[] = [
   // Système
   { method: 'GET', url: '/api/health', expect: publicRoute },
   { method: 'GET', url: '/api/docs', expect: publicRoute },
+  ...CONFORT_MATRIX,
 
   // Authentification
   { method: 'GET', url: '/api/auth/xsrf', expect: publicRoute },

@@ -102,8 +102,8 @@ describe(`erreurs au format problem+json (${TEST_DIALECT})`, () => {
     expect(body.detail).toBe('La requête est invalide.');
   });
 
-  it('/api/docs : un document OpenAPI 3 qui décrit chaque route enregistrée', async () => {
-    const answer = await client.get('/api/docs');
+  it('/api/docs/openapi.json : un document OpenAPI 3 qui décrit chaque route enregistrée', async () => {
+    const answer = await client.get('/api/docs/openapi.json');
     expect(answer.status).toBe(200);
     const doc = answer.body as {
       openapi: string;
@@ -116,7 +116,7 @@ describe(`erreurs au format problem+json (${TEST_DIALECT})`, () => {
     for (const route of server.ctx.routes) {
       const path = route.url.replace(/:(\w+)/g, '{$1}');
       const op = doc.paths[path]?.[route.method.toLowerCase()];
-      expect(op, `${route.method} ${path} absent de /api/docs`).toBeDefined();
+      expect(op, `${route.method} ${path} absent de /api/docs/openapi.json`).toBeDefined();
       expect(op.summary).toBe(route.summary);
       for (const param of route.url.match(/:(\w+)/g) ?? []) {
         expect(
@@ -173,8 +173,8 @@ describe(`erreurs au format problem+json (${TEST_DIALECT})`, () => {
     );
   });
 
-  it('/api/docs : les bornes des entiers stricts (identifiants, page, taille)', async () => {
-    const doc = (await client.get('/api/docs')).body as {
+  it('/api/docs/openapi.json : les bornes des entiers stricts (identifiants, page, taille)', async () => {
+    const doc = (await client.get('/api/docs/openapi.json')).body as {
       paths: Record<string, Record<string, any>>;
     };
     const integerOf = (schema: { anyOf?: Array<Record<string, unknown>> }) =>

@@ -154,7 +154,7 @@ describe(`livraison de l'application web (${TEST_DIALECT})`, () => {
   });
 
   it('les réponses JSON de l’API sont compressées au-delà de 1 Kio, jamais gardées en cache', async () => {
-    const docs = await rawGet(server.baseUrl, '/api/docs', 'gzip, br');
+    const docs = await rawGet(server.baseUrl, '/api/docs/openapi.json', 'gzip, br');
     expect(docs.status).toBe(200);
     expect(docs.headers['content-encoding']).toBe('br');
     expect(JSON.parse(decoded(docs))).toHaveProperty('openapi');

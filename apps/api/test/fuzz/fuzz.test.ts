@@ -7,7 +7,7 @@ import { fuzz, type KnownCase } from './runner.js';
 import { buildWorld, type FuzzWorld } from './world.js';
 
 /**
- * The adversarial suite: every operation of the OpenAPI document served at /api/docs, called over
+ * The adversarial suite: every operation of the OpenAPI document served at /api/docs/openapi.json, called over
  * real HTTP by the owner, the manager, the administrator, another owner and nobody, with requests
  * drawn from the document's own schemas (valid ones and ones broken in one place). A fixed seed
  * and a bounded count in `npm test`; `npm run fuzz` draws more (FUZZ_RUNS, FUZZ_SEED).
@@ -32,7 +32,7 @@ describe(`fuzzeur du document OpenAPI (${TEST_DIALECT})`, () => {
     server = await startTestServer({ ACCESS_TOKEN_TTL_SECONDS: '3600' });
     const client = server.client();
     world = await buildWorld(server.ctx, client);
-    doc = (await client.get('/api/docs')).body as JsonSchema;
+    doc = (await client.get('/api/docs/openapi.json')).body as JsonSchema;
     xsrf = client.xsrf!;
   });
   afterAll(async () => {

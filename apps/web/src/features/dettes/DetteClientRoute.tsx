@@ -1,17 +1,14 @@
 import { deNom } from '@comptoir/shared';
 import type { Reglement } from '@comptoir/shared';
-import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
+import { CompteHeader } from '../../components/CompteHeader';
 import { WithShop } from '../../components/WithShop';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentShop } from '../../lib/shop';
 import { useDialogParam } from '../../lib/use-dialog-param';
 import { useFeedback } from '../../lib/use-feedback';
 import { CompteSolde } from './CompteSolde';
-import { downloadBlob } from '../../lib/download';
 import { fetchReleve, useCompteClient } from './api';
 import { DettesClientTable, ReglementsTable } from './CompteTables';
 import { ReglementDialog } from './ReglementDialog';
@@ -21,7 +18,6 @@ function DetteClient({ serviceId, clientId }: { serviceId: number; clientId: num
   const compte = useCompteClient(serviceId, clientId);
   const dialog = useDialogParam('reglement');
   const feedback = useFeedback();
-  const [releve, setReleve] = useState(false);
 
   if (compte.isError)
     return (
@@ -37,19 +33,6 @@ function DetteClient({ serviceId, clientId }: { serviceId: number; clientId: num
     .filter((d) => d.reste > 0)
     .sort((a, b) => a.vente.createdAt.localeCompare(b.vente.createdAt) || a.id - b.id);
 
-  const downloadReleve = async () => {
-    setReleve(true);
-    try {
-      downloadBlob(
-        await fetchReleve(serviceId, clientId),
-        `releve-${c.client.nom.replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`,
-      );
-    } catch (error) {
-      feedback.actionError('Relevé indisponible')(error);
-    } finally {
-      setReleve(false);
-    }
-  };
   const done = (r: Reglement) => {
     dialog.close();
     feedback.success(
@@ -60,23 +43,16 @@ function DetteClient({ serviceId, clientId }: { serviceId: number; clientId: num
 
   return (
     <div className="card-surface">
-      <PageHeader title={`Dettes ${deNom(c.client.nom)}`}>
-        <Button
-          type="button"
-          label="Relevé PDF"
-          icon="pi pi-file-pdf"
-          outlined
-          loading={releve}
-          onClick={() => void downloadReleve()}
-        />
-        <Button
-          type="button"
-          label="Enregistrer un règlement"
-          icon="pi pi-wallet"
-          disabled={ouvertes.length === 0}
-          onClick={() => dialog.open('new')}
-        />
-      </PageHeader>
+      <CompteHeader
+        title={`Dettes ${deNom(c.client.nom)}`}
+        nom={c.client.nom}
+        releve={() => fetchReleve(serviceId, clientId)}
+        payer={{
+          label: 'Enregistrer un règlement',
+          disabled: ouvertes.length === 0,
+          onClick: () => dialog.open('new'),
+        }}
+      />
       <p className="m-0 mb-3">
         {c.client.telephone ?? 'Pas de téléphone'} ·{' '}
         <Link to={`/pages/clients/${c.client.id}`}>Fiche du client</Link> ·{' '}

@@ -1,11 +1,8 @@
 import { deNom } from '@comptoir/shared';
-import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { PageHeader } from '../../../components/PageHeader';
+import { CompteHeader } from '../../../components/CompteHeader';
 import { WithShop } from '../../../components/WithShop';
-import { downloadBlob } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentShop } from '../../../lib/shop';
 import { useDialogParam } from '../../../lib/use-dialog-param';
@@ -24,7 +21,6 @@ function CompteFournisseurScreen({ serviceId, id }: { serviceId: number; id: num
   const compte = useCompteFournisseur(serviceId, id);
   const dialog = useDialogParam('paiement');
   const feedback = useFeedback();
-  const [releve, setReleve] = useState(false);
   if (compte.isError)
     return (
       <Message
@@ -39,39 +35,18 @@ function CompteFournisseurScreen({ serviceId, id }: { serviceId: number; id: num
     .filter((a) => a.reste > 0)
     .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
 
-  const downloadReleve = async () => {
-    setReleve(true);
-    try {
-      downloadBlob(
-        await fetchReleveFournisseur(serviceId, id),
-        `releve-${c.fournisseur.nom.replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`,
-      );
-    } catch (error) {
-      feedback.actionError('Relevé indisponible')(error);
-    } finally {
-      setReleve(false);
-    }
-  };
-
   return (
     <div className="card-surface">
-      <PageHeader title={`Fournisseur ${c.fournisseur.nom}`}>
-        <Button
-          type="button"
-          label="Relevé PDF"
-          icon="pi pi-file-pdf"
-          outlined
-          loading={releve}
-          onClick={() => void downloadReleve()}
-        />
-        <Button
-          type="button"
-          label="Payer le fournisseur"
-          icon="pi pi-wallet"
-          disabled={ouverts.length === 0}
-          onClick={() => dialog.open('new')}
-        />
-      </PageHeader>
+      <CompteHeader
+        title={`Fournisseur ${c.fournisseur.nom}`}
+        nom={c.fournisseur.nom}
+        releve={() => fetchReleveFournisseur(serviceId, id)}
+        payer={{
+          label: 'Payer le fournisseur',
+          disabled: ouverts.length === 0,
+          onClick: () => dialog.open('new'),
+        }}
+      />
       <p className="m-0 mb-3">
         {c.fournisseur.telephone ?? 'Pas de téléphone'} ·{' '}
         <Link to="/pages/fournisseurs">Tous les fournisseurs</Link> ·{' '}

@@ -1,9 +1,5 @@
-import { formatMoney, formatQuantity, type Produit, type ProduitPage } from '@comptoir/shared';
-import { useQuery } from '@tanstack/react-query';
-import { AutoComplete } from 'primereact/autocomplete';
-import { useState } from 'react';
-import { http } from '../../../lib/http';
-import { shopPath } from '../../../lib/shop';
+import { formatMoney, type Produit } from '@comptoir/shared';
+import { ProduitPicker as DocumentProduitPicker } from '../../../components/document/ProduitPicker';
 
 interface Props {
   serviceId: number;
@@ -11,60 +7,18 @@ interface Props {
   onAdd: (produit: Produit) => void;
 }
 
-const NONE: Produit[] = [];
-
 /**
- * Adds a product by name, reference or barcode (accents ignored, as the products list): the
- * matches show as one types; Entrée takes the first one (a scanned barcode adds its product).
+ * Adds a product to a sale or a quote by name, reference or barcode; each match shows its sale
+ * price and its stock.
  */
 export function ProduitPicker({ serviceId, devise, onAdd }: Props) {
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  const found = useQuery({
-    queryKey: ['produits', serviceId, 'picker', q],
-    queryFn: () =>
-      http.get<ProduitPage>(shopPath(serviceId, 'produits'), {
-        query: { page: 1, size: 10, q, actif: true },
-      }),
-    enabled: q.length > 0,
-    select: (page) => page.items,
-  });
-  const item = (p: Produit) => (
-    <div className="flex justify-content-between gap-3">
-      <span>
-        {p.nom}
-        <small className="block text-color-secondary">
-          {[p.reference, p.codeBarres].filter(Boolean).join(' · ')}
-        </small>
-      </span>
-      <span className="text-right white-space-nowrap">
-        {formatMoney(p.prixVente, devise)}
-        <small className="block text-color-secondary">{`Stock : ${formatQuantity(p.quantite)}\u00A0${p.unite.symbole}`}</small>
-      </span>
-    </div>
-  );
   return (
-    <AutoComplete
+    <DocumentProduitPicker
+      serviceId={serviceId}
       inputId="vente-produit"
-      value={text}
-      suggestions={found.data ?? NONE}
-      completeMethod={(e) => setQ(e.query.trim())}
-      itemTemplate={item}
-      field="nom"
-      onChange={(e) => {
-        if (typeof e.value === 'string') setText(e.value);
-      }}
-      onSelect={(e) => {
-        onAdd(e.value as Produit);
-        setText('');
-        setQ('');
-      }}
-      autoHighlight
-      delay={150}
-      placeholder="Nom, référence ou code-barres"
-      aria-label="Ajouter un article"
-      className="w-full"
-      inputClassName="w-full"
+      label="Ajouter un article"
+      chiffre={(p) => formatMoney(p.prixVente, devise)}
+      onAdd={onAdd}
     />
   );
 }

@@ -219,3 +219,59 @@ test('achats : un bon de livraison Excel remplit l’achat (référence, code-ba
   await expect(page.getByTestId('achat-Reste dû')).toHaveText(amount('15 480 FCFA'));
   await expect(page.getByTestId('achat-detail-lignes')).toContainText(/-1\s320\sFCFA/);
 });
+
+test('achats : remises de ligne en pourcentage et en montant, totaux, CUMP et dette du montant net', async ({
+  page,
+}) => {
+  const run = Date.now().toString(36);
+  await loginAs(page, DEMO.proprietaire);
+  const unites = await apiCall(page, 'GET', '/api/unites?size=200');
+  const piece = unites.body.items.find((u: { symbole: string }) => u.symbole === 'pce');
+  const creer = async (nom: string) => {
+    const r = await apiCall(page, 'POST', '/api/services/{service}/produits', {
+      nom,
+      uniteId: piece.id,
+      prixVente: 3000,
+      prixAchat: 1000,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body as { id: number };
+  };
+  const huile = await creer(`Huile remise ${run}`);
+  const savon = await creer(`Savon remise ${run}`);
+  const produit = async (id: number) =>
+    (await apiCall(page, 'GET', `/api/services/{service}/produits/${id}`)).body as {
+      quantite: number;
+      prixAchat: number;
+    };
+
+  const saisie = new AchatSaisiePage(page);
+  await saisie.goto();
+  await saisie.newSupplier(
+    `Fournisseur remises ${run}`,
+    `76${String(Date.now() % 10_000_000).padStart(7, '0')}`,
+  );
+  await saisie.addProduct(`Huile remise ${run}`, `Huile remise ${run}`);
+  await saisie.addProduct(`Savon remise ${run}`, `Savon remise ${run}`);
+  await saisie.setLine(0, '10', '1250');
+  await saisie.setLine(1, '4', '2000');
+  // 10 % on the oil (12 500 → 11 250), 500 off the soap (8 000 → 7 500).
+  await page
+    .getByRole('button', { name: `Remise sur Huile remise ${run} : en montant (changer)` })
+    .click();
+  await typeNumber(page, 'achat-ligne-0-remise', '10');
+  await typeNumber(page, 'achat-ligne-1-remise', '500');
+  await expect(saisie.total('Remises')).toHaveText(amount('-1 750 FCFA'));
+  await expect(saisie.total('Total')).toHaveText(amount('18 750 FCFA'));
+  await expect(saisie.total('Reste dû au fournisseur')).toHaveText(amount('18 750 FCFA'));
+  await saisie.validate();
+  // The cost price is the net one: 11 250 ÷ 10 and 7 500 ÷ 4.
+  expect(await produit(huile.id)).toMatchObject({ quantite: 10_000, prixAchat: 1125 });
+  expect(await produit(savon.id)).toMatchObject({ quantite: 4000, prixAchat: 1875 });
+  await page.getByRole('link', { name: 'Voir l’achat' }).click();
+  await expect(page.getByTestId('achat-Remises')).toHaveText(amount('-1 750 FCFA'));
+  await expect(page.getByTestId('achat-Reste dû')).toHaveText(amount('18 750 FCFA'));
+  const lignes = page.getByTestId('achat-detail-lignes');
+  await expect(lignes).toContainText(/-1\s250\sFCFA/);
+  await expect(lignes).toContainText(/-500\sFCFA/);
+});

@@ -1,7 +1,7 @@
 // Benchmarks of Comptoir against the built app. Run by `npm run bench` once on SQLite and once on
 // PostgreSQL (scripts/bench.sh). Prints figures; asserts nothing.
 // BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page, facturx, depenses,
-// rapports, achats, devis, factures) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
+// rapports, achats, devis, factures, hors-ligne) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
 // BENCH_NAVIGATEUR=0 leaves out the sales part's browser measure (no web build needed).
 import { benchAccounts } from './accounts.mjs';
 import { benchAchats } from './achats.mjs';
@@ -11,6 +11,7 @@ import { benchDepenses } from './depenses.mjs';
 import { benchDevis } from './devis.mjs';
 import { benchFactures } from './factures.mjs';
 import { benchFacturx } from './facturx.mjs';
+import { benchHorsLigne } from './hors-ligne.mjs';
 import { benchLoginPage } from './login-page.mjs';
 import { benchVentes } from './ventes.mjs';
 import { benchRapports } from './rapports.mjs';
@@ -28,6 +29,7 @@ const PARTS = [
   'achats',
   'devis',
   'factures',
+  'hors-ligne',
 ];
 const only = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
@@ -65,6 +67,9 @@ try {
   if (runs('achats')) console.log(await benchAchats(server.baseUrl));
   if (runs('devis')) console.log(await benchDevis(server.baseUrl));
   if (runs('factures')) console.log(await benchFactures(server.baseUrl));
+  // The till without the network runs in Chromium, once, on SQLite (bench/hors-ligne.mjs).
+  if (runs('hors-ligne') && !process.env.TEST_DATABASE_URL)
+    console.log(await benchHorsLigne(server.baseUrl));
 } finally {
   await server.stop();
 }

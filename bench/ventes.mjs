@@ -19,7 +19,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const PRODUCTS = 50_000;
 const LEVELS = (process.env.BENCH_LEVELS ?? '1,10,50').split(',').map(Number);
 const PER_LEVEL = Number(process.env.BENCH_VENTES ?? 500);
-const ARGS = [
+export const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -28,16 +28,16 @@ const ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const BENCH_EMAIL = 'proprietaire@comptoir.test';
+export const BENCH_EMAIL = 'proprietaire@comptoir.test';
 
-function ean13(body12) {
+export function ean13(body12) {
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += Number(body12[11 - i]) * (i % 2 === 0 ? 3 : 1);
   return `${body12}${(10 - (sum % 10)) % 10}`;
 }
 
 /** A signed-in JSON call of the API (bearer token, anti-forgery pair on writes). */
-async function api(baseUrl, s, method, url, body) {
+export async function api(baseUrl, s, method, url, body) {
   const r = await fetch(`${baseUrl}${url}`, {
     method,
     headers: {
@@ -94,7 +94,7 @@ async function seed(baseUrl, s) {
   return { shop: shop.id, shopNom: shop.nom, user: account.id, typeVente: detail.id, produits };
 }
 
-async function session(baseUrl) {
+export async function session(baseUrl) {
   const xsrf = await fetch(`${baseUrl}/api/auth/xsrf`);
   const cookie = xsrf.headers.getSetCookie()[0].split(';')[0];
   const token = await signIn(baseUrl, BENCH_EMAIL);
@@ -199,6 +199,15 @@ const line = (r) => {
   };
 };
 
+/** The bench owner signs in on the login page of the browser. */
+export async function signInPage(page, baseUrl) {
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.getByLabel('Adresse e-mail').fill(BENCH_EMAIL);
+  await page.getByLabel('Mot de passe', { exact: true }).fill('comptoir');
+  await page.getByRole('button', { name: /se connecter/i }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+}
+
 /** Chromium: Enter of a scanned barcode → its line in the cart (next frame after the DOM change). */
 async function scanToLine(baseUrl, seeded) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
@@ -206,11 +215,7 @@ async function scanToLine(baseUrl, seeded) {
     const page = await (
       await browser.newContext({ viewport: { width: 1280, height: 800 } })
     ).newPage();
-    await page.goto(`${baseUrl}/auth/login`);
-    await page.getByLabel('Adresse e-mail').fill(BENCH_EMAIL);
-    await page.getByLabel('Mot de passe', { exact: true }).fill('comptoir');
-    await page.getByRole('button', { name: /se connecter/i }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+    await signInPage(page, baseUrl);
     // The owner switches to the bench shop, as with the shop switcher of the top bar.
     await page.evaluate((shop) => localStorage.setItem('service', JSON.stringify(shop)), {
       id: seeded.shop,

@@ -40,6 +40,13 @@ export const SYNCHRO_ROWS: MatrixRow[] = [
     expect: STAFF,
     otherShop: otherShopOf(STAFF),
   },
+  // The owner marks an alert as seen; the managers only read them.
+  {
+    method: 'POST',
+    url: `${SHOP}/alertes-hors-ligne/:alerteId/vue`,
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+  },
 ];
 
 /** A sale the till numbered 1 on a fresh register (of shop A), paid in cash. */

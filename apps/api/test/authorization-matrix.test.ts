@@ -340,6 +340,24 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         .where('service_id', '=', shopA)
         .executeTakeFirstOrThrow()
     ).id;
+    // What an offline sale left to see (synchro.batch.ts writes it with the sale): one of shop A.
+    const alerteId = (
+      await db
+        .insertInto('alertes_hors_ligne')
+        .values({
+          service_id: shopA,
+          vente_id: venteId,
+          produit_id: produitStockId,
+          produit_nom: 'Produit de la matrice',
+          type: 'stock_negatif',
+          quantite: -1000,
+          prix_facture: null,
+          prix_catalogue: null,
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     await validateInventaire(ctx, shopA, world.ownerA.id, inventaireId);
     // Invoices: a credit sale to invoice (POST row), and an invoiced one with a credit note.
     const creditSale = async (key: string) =>
@@ -503,6 +521,7 @@ describe(`matrice des autorisations (${TEST_DIALECT})`, () => {
         factureLigneId,
         avoirId,
         archiveId,
+        alerteId,
       },
       newDepense: depenses.newDepense,
       newAchat,

@@ -95,6 +95,38 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
         return (await ok(client.request('GET', url, { token }), 'archives'))[0].id as number;
       },
       avoir: (factureId: number, body: unknown) => post(`factures/${factureId}/avoirs`, body),
+      /** An offline sale that takes a fresh product's only unit twice: its stock_negatif alert. */
+      alerte: async () => {
+        const p = await creator(shop, token).produit(1000);
+        const caisseId = (await post('caisses', { nom: `Caisse ${++n}` })).id as number;
+        await post(`caisses/${caisseId}/sessions`, { fond: 0 });
+        const sync = await post(`caisses/${caisseId}/synchro`, {
+          clients: [],
+          ventes: [
+            {
+              cleIdempotence: randomUUID(),
+              sequence: 1,
+              faiteLe: '2026-03-02T10:00:00.000Z',
+              typeVenteId: params.A['typeVenteId'],
+              clientId: null,
+              lignes: [
+                {
+                  produitId: p.id,
+                  quantite: 2000,
+                  nom: `Produit ${n}`,
+                  uniteSymbole: 'u',
+                  prixUnitaire: 150,
+                  tauxTva: 0,
+                },
+              ],
+              paiements: [{ mode: 'especes', montant: 300 }],
+            },
+          ],
+        });
+        expect(sync.ventes[0].statut, JSON.stringify(sync)).toBe('enregistree');
+        const url = `/api/services/${shop}/alertes-hors-ligne?produitId=${p.id}`;
+        return (await ok(client.request('GET', url, { token }), 'alertes'))[0].id as number;
+      },
       devis: async (clientId: number, produitId: number, accepte = false) => {
         const d = await post('devis', {
           cleIdempotence: randomUUID(),
@@ -178,6 +210,7 @@ describe(`routes imbriquées et propriétaire gérant ailleurs (${TEST_DIALECT})
       venteFactureId: venteId,
       avoirId: avoir.id as number,
       archiveId: await make.archive(),
+      alerteId: await make.alerte(),
       categorieId: await make.categorie(),
       marqueId: await make.marque(),
       fournisseurId,

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { cleIdempotenceSchema, paiementInputSchema, remiseSchema } from './document.js';
-import { emptyToNull, idOf, isoDateSchema, optionalText, requiredText } from './fields.js';
+import {
+  booleanQuery,
+  emptyToNull,
+  idOf,
+  isoDateSchema,
+  optionalText,
+  requiredText,
+} from './fields.js';
 import { wholeNumber } from './integer.js';
 import { partyPhoneSchema } from './parties.js';
 import { TVA_RATE_MAX } from './services.js';
@@ -220,9 +227,17 @@ export const alerteHorsLigneSchema = z.object({
   prixFacture: z.number().int().nullable(),
   prixCatalogue: z.number().int().nullable(),
   createdAt: z.string(),
+  /** Marked as seen by the owner (it leaves the dashboard, stays on the product), or null. */
+  vue: z
+    .object({ le: z.string(), par: z.object({ prenom: z.string(), nom: z.string() }) })
+    .nullable(),
 });
 export type AlerteHorsLigne = z.infer<typeof alerteHorsLigneSchema>;
 
 export const alertesQuerySchema = z.object({
   produitId: idOf('du produit').optional(),
+  /** Only the alerts nobody marked as seen (the dashboard's). */
+  nonVues: booleanQuery.optional(),
 });
+
+export const alerteIdParamsSchema = z.object({ alerteId: idOf('de l’alerte') });

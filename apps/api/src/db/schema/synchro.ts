@@ -30,6 +30,9 @@ export interface SynchroTables {
     prix_facture: number | null;
     prix_catalogue: number | null;
     created_at: string;
+    /** Marked as seen by the owner (migration 031): when, by whom. */
+    vue_le: string | null;
+    vue_par: number | null;
   };
   /** Deleted products and customers (triggers), read by the tills' catalogue refresh. */
   catalogue_suppressions: {

@@ -7,6 +7,7 @@ import {
   venteEcarteeSchema,
   venteRefuseeInputSchema,
   venteRenumeroteeSchema,
+  alerteIdParamsSchema,
   alertesQuerySchema,
   caisseIdParamsSchema,
   catalogueQuerySchema,
@@ -21,7 +22,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
-import { listAlertes } from './synchro.alertes.js';
+import { listAlertes, marquerVue } from './synchro.alertes.js';
 import { choisirCaisse, listAppareils } from './synchro.appareils.js';
 import { synchroniser } from './synchro.batch.js';
 import { clientsDelta, produitsDelta } from './synchro.catalogue.js';
@@ -107,7 +108,23 @@ export function synchroRoutes(app: FastifyInstance, ctx: AppContext): void {
     service: true,
     query: alertesQuerySchema,
     responses: { 200: z.array(alerteHorsLigneSchema), 400: problemSchema, ...P404 },
-    handler: ({ service, query }) => listAlertes(db, service.id, query.produitId),
+    handler: ({ service, query }) => listAlertes(db, service.id, query),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: `${SHOP}/alertes-hors-ligne/:alerteId/vue`,
+    summary:
+      'Le propriétaire a vu l’alerte : elle quitte le tableau de bord et reste listée sur le produit',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    params: alerteIdParamsSchema,
+    responses: { 200: alerteHorsLigneSchema, 400: problemSchema, 403: problemSchema, ...P404 },
+    handler: ({ user, service, params }) => {
+      requireShopOwner(user, service);
+      return marquerVue(db, service.id, params.alerteId, user.id);
+    },
   });
 
   defineRoute(app, ctx, {

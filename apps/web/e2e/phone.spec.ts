@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ProductFormPage, ean13 } from './support/catalogue-pages';
 import { DEMO } from './support/constants';
 import { openRegisterSession } from './support/caisse';
+import { api, key } from './support/api';
 import { loginAs } from './support/pages';
 import { toast } from './support/prime';
 
@@ -147,4 +148,45 @@ test('caisse : rien ne se recouvre de 360 px à 1366 px (boîtes des éléments)
     await expectPosUncovered(page);
     await expectNoSidewaysScroll(page);
   }
+});
+
+test('téléphone : la liste des dépenses en cartes, le montant de chacune visible, sans défilement horizontal', async ({
+  page,
+}) => {
+  await loginAs(page, DEMO.gerant);
+  await page.goto('/pages/depenses');
+  const categories = await api<Array<{ id: number }>>(
+    page,
+    'GET',
+    '/api/services/:shop/categories-depenses',
+  );
+  const libelle = `Carburant moto livraison ${Date.now().toString(36)}`;
+  for (const montant of [2500, 1_250_000])
+    await api(page, 'POST', '/api/services/:shop/depenses', {
+      cleIdempotence: key(),
+      categorieId: categories[0]!.id,
+      libelle: `${libelle} ${montant}`,
+      montant,
+      date: new Date().toISOString().slice(0, 10),
+      mode: 'virement',
+    });
+  await page.reload();
+  const cards = page.getByTestId('depenses-cards').getByRole('listitem');
+  await expect(cards.filter({ hasText: libelle })).toHaveCount(2);
+  await expectNoSidewaysScroll(page);
+  const count = await cards.count();
+  for (let i = 0; i < count; i++) {
+    const amount = cards.nth(i).locator('.card-list-amount');
+    await amount.scrollIntoViewIfNeeded();
+    await expect(amount).toHaveText(/^\d[\d\s]*\sFCFA$/);
+    const box = await amount.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  }
+  await expect(cards.filter({ hasText: `${libelle} 1250000` })).toContainText(/1\s250\s000\sFCFA/);
+  // The filters folded behind one button, the page actions in one menu.
+  await expect(page.getByLabel('Filtrer par catégorie')).toBeHidden();
+  await page.getByRole('button', { name: 'Filtres' }).click();
+  await expect(page.getByLabel('Filtrer par catégorie')).toBeVisible();
+  await expectNoSidewaysScroll(page);
 });

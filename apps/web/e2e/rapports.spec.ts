@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { DEMO } from './support/constants';
 import { api, key } from './support/api';
 import { loginAs } from './support/pages';
@@ -193,4 +193,47 @@ test('tableau de bord à 360 px : chaque carte visible, aucun défilement horizo
     client: document.documentElement.clientWidth,
   }));
   expect(width.scroll).toBeLessThanOrEqual(width.client);
+});
+
+test('rapports à 360 px : produits, valeur du stock et mouvements sans défilement horizontal, les montants visibles', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await loginAs(page, DEMO.proprietaire);
+  const noSideways = async () => {
+    const w = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(w.scroll).toBeLessThanOrEqual(w.client);
+  };
+  const inside = async (locator: Locator) => {
+    await locator.scrollIntoViewIfNeeded();
+    const box = await locator.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  };
+  // This month's products: each card shows its revenue; the totals above.
+  await page.goto('/pages/rapports/produits');
+  const cards = page.getByTestId('rapport-produits-cards').getByRole('listitem');
+  await expect(cards.first()).toBeVisible();
+  await noSideways();
+  for (let i = 0; i < Math.min(await cards.count(), 8); i++) {
+    const amount = cards.nth(i).locator('.card-list-amount');
+    await expect(amount).toHaveText(/^\d[\d\s]*\sFCFA$/);
+    await inside(amount);
+  }
+  await inside(page.getByTestId('rapport-produits-totaux').getByText(/FCFA/).first());
+  // The stock value: the total visible.
+  await page.goto('/pages/rapports/produits?onglet=stock');
+  await expect(page.getByTestId('valorisation-total')).toHaveText(/FCFA/);
+  await inside(page.getByTestId('valorisation-total'));
+  await noSideways();
+  // The movements of the month, one card per nature.
+  await page.goto('/pages/rapports/produits?onglet=mouvements');
+  const mouvements = page.getByTestId('mouvements-cards').getByRole('listitem');
+  await expect(mouvements.first()).toBeVisible();
+  await inside(mouvements.first().locator('.card-list-amount'));
+  await noSideways();
 });

@@ -1,23 +1,14 @@
-import {
-  DEPENSE_SORTS,
-  MODE_PAIEMENT_LABELS,
-  formatMoney,
-  type Depense,
-  type DepenseListItem,
-} from '@comptoir/shared';
+import { DEPENSE_SORTS, type Depense } from '@comptoir/shared';
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
-import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
+import { DayFilter } from '../../components/list/ListFilters';
+import { ListToolbar } from '../../components/list/ListToolbar';
 import { WithShop } from '../../components/WithShop';
-import { pagedTableProps } from '../../components/paged-table';
-import { formatDay, fromIsoDay, toIsoDay } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import type { QueryValue } from '../../lib/http';
 import type { ListSpec } from '../../lib/list-params';
@@ -30,6 +21,7 @@ import { CategoriesDepensesDialog } from './CategoriesDepensesDialog';
 import { DepenseDetail } from './DepenseDetail';
 import { DepenseForm } from './DepenseForm';
 import { DepensesExport } from './DepensesExport';
+import { DepensesTable } from './DepensesTable';
 import { DepensesTotaux } from './DepensesTotaux';
 
 const LIST: ListSpec = { sorts: DEPENSE_SORTS, filters: ['periode', 'du', 'au', 'categorieId'] };
@@ -59,26 +51,18 @@ function Depenses({ serviceId }: { serviceId: number }) {
   const f = list.state.filters;
   const pick = (key: string) => (e: { value: unknown }) =>
     list.setFilter(key, e.value === null || e.value === undefined ? null : String(e.value));
-  const day = (key: 'du' | 'au') => (
-    <Calendar
-      inputId={`depenses-${key}`}
-      value={fromIsoDay(f[key])}
-      onChange={(e) => list.setFilter(key, e.value instanceof Date ? toIsoDay(e.value) : null)}
-      dateFormat="dd/mm/yy"
-      placeholder={key === 'du' ? 'Du' : 'Au'}
-      aria-label={key === 'du' ? 'Du (jour)' : 'Au (jour)'}
-      showIcon
-      showButtonBar
-    />
-  );
   const header = (
-    <div className="flex flex-wrap gap-2 align-items-center">
-      <SearchBox
-        value={list.state.q}
-        onSearch={list.setSearch}
-        label="Rechercher une dépense"
-        placeholder="Libellé"
-      />
+    <ListToolbar
+      filters={f}
+      search={
+        <SearchBox
+          value={list.state.q}
+          onSearch={list.setSearch}
+          label="Rechercher une dépense"
+          placeholder="Libellé"
+        />
+      }
+    >
       <Dropdown
         inputId="depenses-periode"
         value={f['periode'] ?? null}
@@ -90,8 +74,8 @@ function Depenses({ serviceId }: { serviceId: number }) {
       />
       {f['periode'] === 'perso' && (
         <>
-          {day('du')}
-          {day('au')}
+          <DayFilter prefix="depenses" bound="du" value={f['du']} onFilter={list.setFilter} />
+          <DayFilter prefix="depenses" bound="au" value={f['au']} onFilter={list.setFilter} />
         </>
       )}
       <Dropdown
@@ -103,11 +87,11 @@ function Depenses({ serviceId }: { serviceId: number }) {
         showClear
         aria-label="Filtrer par catégorie"
       />
-    </div>
+    </ListToolbar>
   );
   return (
     <div className="card-surface">
-      <PageHeader title="Dépenses">
+      <PageHeader title="Dépenses" actionsMenu>
         {owner && (
           <Button
             type="button"
@@ -133,51 +117,14 @@ function Depenses({ serviceId }: { serviceId: number }) {
       ) : (
         <>
           <DepensesTotaux totaux={depenses.data?.totaux} devise={devise} />
-          <DataTable
-            value={depenses.data?.items ?? []}
-            dataKey="id"
+          <DepensesTable
+            page={depenses.data}
             loading={depenses.isFetching}
+            list={list}
+            devise={devise}
             header={header}
-            emptyMessage="Aucune dépense"
-            stripedRows
-            size="small"
-            data-testid="depenses-table"
-            {...pagedTableProps(list, depenses.data?.total ?? 0)}
-          >
-            <Column
-              header="Date"
-              sortable
-              field="date"
-              body={(d: DepenseListItem) => formatDay(d.date)}
-            />
-            <Column header="Catégorie" body={(d: DepenseListItem) => d.categorie.nom} />
-            <Column
-              header="Libellé"
-              body={(d: DepenseListItem) => (
-                <Button
-                  type="button"
-                  link
-                  className="p-0 text-left"
-                  label={d.libelle}
-                  onClick={() => setShown(d.id)}
-                />
-              )}
-            />
-            <Column
-              header="Montant"
-              sortable
-              field="montant"
-              body={(d: DepenseListItem) => formatMoney(d.montant, devise)}
-              className="text-right white-space-nowrap"
-            />
-            <Column header="Mode" body={(d: DepenseListItem) => MODE_PAIEMENT_LABELS[d.mode]} />
-            <Column
-              header="Justificatif"
-              body={(d: DepenseListItem) =>
-                d.justificatif ? (d.justificatif.type === 'pdf' ? 'PDF' : 'Photo') : '—'
-              }
-            />
-          </DataTable>
+            onShow={setShown}
+          />
           {editing && (
             <DepenseForm
               serviceId={serviceId}

@@ -17,10 +17,12 @@ import { fromIsoDay, toIsoDay } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentShop } from '../../lib/shop';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
+import { useIsPhone } from '../../lib/use-phone';
 import { useSession } from '../../lib/use-session';
 import { useCategorieOptions, useMarqueOptions } from '../produits';
 import { PERIODES, PERIODE_LABELS, useTypesVentes, useVendeurOptions } from '../ventes';
 import { useRapportProduits } from './api';
+import { RapportProduitsCartes } from './RapportCartes';
 import { RapportExport } from './RapportExport';
 import { RAPPORT_LIST, rapportApiQuery } from './rapport-query';
 
@@ -55,6 +57,7 @@ export function RapportProduits({ serviceId, devise }: { serviceId: number; devi
   ].map((u) => ({ value: u.id, label: `${u.prenom} ${u.nom}` }));
   useClampedPage(list, rapport.data?.total);
   const f = list.state.filters;
+  const phone = useIsPhone();
   const pick = (key: string) => (e: { value: unknown }) =>
     list.setFilter(key, e.value === null || e.value === undefined ? null : String(e.value));
   const day = (key: 'du' | 'au') => (
@@ -155,56 +158,66 @@ export function RapportProduits({ serviceId, devise }: { serviceId: number; devi
       {rapport.isError && (
         <Message severity="error" text={errorMessage(rapport.error)} className="w-full mb-3" />
       )}
-      <DataTable
-        value={rapport.data?.items ?? []}
-        dataKey="produitId"
-        loading={rapport.isFetching}
-        emptyMessage="Aucun produit vendu ni retourné sur la période"
-        stripedRows
-        size="small"
-        scrollable
-        data-testid="rapport-produits-table"
-        {...pagedTableProps(list, rapport.data?.total ?? 0)}
-      >
-        <Column
-          header="Produit"
-          field="nom"
-          sortable
-          footer="Total"
-          body={(r: RapportProduit) => (
-            <>
-              <div>{r.nom}</div>
-              <div className="text-500 text-sm">
-                {[r.reference, r.categorie, r.marque].filter(Boolean).join(' · ')}
-              </div>
-            </>
-          )}
+      {phone ? (
+        <RapportProduitsCartes
+          page={rapport.data}
+          loading={rapport.isFetching}
+          list={list}
+          devise={devise}
+          taux={taux}
         />
-        {number(
-          'quantiteVendue',
-          'Qté vendue',
-          (r) => `${formatQuantity(r.quantiteVendue)} ${r.uniteSymbole}`,
-          t && formatQuantity(t.quantiteVendue),
-        )}
-        {number(
-          'quantiteRetournee',
-          'Qté retournée',
-          (r) => formatQuantity(r.quantiteRetournee),
-          t && formatQuantity(t.quantiteRetournee),
-        )}
-        {number('caHt', 'CA HT', (r) => money(r.caHt), t && money(t.caHt))}
-        {number('caTtc', 'CA TTC', (r) => money(r.caTtc), t && money(t.caTtc))}
-        {number('cout', 'Coût', (r) => money(r.cout), t && money(t.cout))}
-        {number('marge', 'Marge brute', (r) => money(r.marge), t && money(t.marge))}
-        {number('tauxMarge', 'Taux de marge', (r) => taux(r.tauxMarge), t && taux(t.tauxMarge))}
-        {number('stock', 'Stock', (r) => formatQuantity(r.stock))}
-        {number(
-          'valeurStock',
-          'Valeur du stock',
-          (r) => money(r.valeurStock),
-          t && money(t.valeurStock),
-        )}
-      </DataTable>
+      ) : (
+        <DataTable
+          value={rapport.data?.items ?? []}
+          dataKey="produitId"
+          loading={rapport.isFetching}
+          emptyMessage="Aucun produit vendu ni retourné sur la période"
+          stripedRows
+          size="small"
+          scrollable
+          data-testid="rapport-produits-table"
+          {...pagedTableProps(list, rapport.data?.total ?? 0)}
+        >
+          <Column
+            header="Produit"
+            field="nom"
+            sortable
+            footer="Total"
+            body={(r: RapportProduit) => (
+              <>
+                <div>{r.nom}</div>
+                <div className="text-500 text-sm">
+                  {[r.reference, r.categorie, r.marque].filter(Boolean).join(' · ')}
+                </div>
+              </>
+            )}
+          />
+          {number(
+            'quantiteVendue',
+            'Qté vendue',
+            (r) => `${formatQuantity(r.quantiteVendue)} ${r.uniteSymbole}`,
+            t && formatQuantity(t.quantiteVendue),
+          )}
+          {number(
+            'quantiteRetournee',
+            'Qté retournée',
+            (r) => formatQuantity(r.quantiteRetournee),
+            t && formatQuantity(t.quantiteRetournee),
+          )}
+          {number('caHt', 'CA HT', (r) => money(r.caHt), t && money(t.caHt))}
+          {number('caTtc', 'CA TTC', (r) => money(r.caTtc), t && money(t.caTtc))}
+          {number('cout', 'Coût', (r) => money(r.cout), t && money(t.cout))}
+          {number('marge', 'Marge brute', (r) => money(r.marge), t && money(t.marge))}
+          {number('tauxMarge', 'Taux de marge', (r) => taux(r.tauxMarge), t && taux(t.tauxMarge))}
+          {number('stock', 'Stock', (r) => formatQuantity(r.stock))}
+          {number(
+            'valeurStock',
+            'Valeur du stock',
+            (r) => money(r.valeurStock),
+            t && money(t.valeurStock),
+          )}
+        </DataTable>
+      )}
       {(top.data?.items.length ?? 0) > 0 && (
         <div className="card-surface mt-3" data-testid="top-produits-chart">
           <h2 className="mt-0 mb-3 text-xl">Meilleurs produits (CA TTC)</h2>

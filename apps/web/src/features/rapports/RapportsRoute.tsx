@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { WithShop } from '../../components/WithShop';
 import { useCurrentShop } from '../../lib/shop';
+import { useIsPhone } from '../../lib/use-phone';
 import { RapportProduits } from './RapportProduits';
 import { MouvementsStock, ValorisationStock } from './StockRapports';
 
@@ -14,6 +15,7 @@ const TABS = ['produits', 'stock', 'mouvements'] as const;
 
 function Rapports({ serviceId }: { serviceId: number }) {
   const { devise } = useCurrentShop();
+  const phone = useIsPhone();
   const [params, setParams] = useSearchParams();
   const index = Math.max(0, TABS.indexOf(params.get('onglet') as (typeof TABS)[number]));
   if (devise === null) return <p role="status">Chargement…</p>;
@@ -21,6 +23,7 @@ function Rapports({ serviceId }: { serviceId: number }) {
     <div className="card-surface">
       <PageHeader title="Rapports" />
       <TabView
+        scrollable={phone}
         activeIndex={index}
         onTabChange={(e) => setParams(e.index ? { onglet: TABS[e.index]! } : {}, { replace: true })}
       >

@@ -14,8 +14,10 @@ import { useSearchParams } from 'react-router';
 import { formatDay, fromIsoDay, toIsoDay, todayIso } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentShop } from '../../lib/shop';
+import { useIsPhone } from '../../lib/use-phone';
 import { PERIODES, PERIODE_LABELS, isPeriode, periodeBounds } from '../ventes';
 import { useMouvements, useValorisation } from './api';
+import { MouvementsCartes } from './RapportCartes';
 
 /** The stock tabs of the reports: its value per category at a date, its movements by kind. */
 
@@ -105,6 +107,7 @@ export function MouvementsStock({ serviceId }: { serviceId: number }) {
   const { timeZone } = useCurrentShop();
   const bounds = periodeBounds(periode, new Date(), du ?? undefined, au ?? undefined, timeZone);
   const m = useMouvements(serviceId, bounds.du, bounds.au);
+  const phone = useIsPhone();
   const day = (value: string | null, set: (v: string | null) => void, label: string) => (
     <Calendar
       value={fromIsoDay(value)}
@@ -132,28 +135,32 @@ export function MouvementsStock({ serviceId }: { serviceId: number }) {
         )}
       </div>
       {m.isError && <Message severity="error" text={errorMessage(m.error)} className="w-full" />}
-      <DataTable
-        value={m.data?.types ?? []}
-        dataKey="type"
-        loading={m.isFetching}
-        emptyMessage="Aucun mouvement de stock sur la période"
-        stripedRows
-        size="small"
-        data-testid="mouvements-table"
-      >
-        <Column header="Nature" body={(t: Type) => MOUVEMENT_TYPE_LABELS[t.type]} />
-        <Column header="Mouvements" body={(t: Type) => t.nombre} className="text-right" />
-        <Column
-          header="Quantités entrées"
-          body={(t: Type) => formatQuantity(t.entrees)}
-          className="text-right"
-        />
-        <Column
-          header="Quantités sorties"
-          body={(t: Type) => formatQuantity(t.sorties)}
-          className="text-right"
-        />
-      </DataTable>
+      {phone ? (
+        <MouvementsCartes types={m.data?.types ?? []} loading={m.isFetching} />
+      ) : (
+        <DataTable
+          value={m.data?.types ?? []}
+          dataKey="type"
+          loading={m.isFetching}
+          emptyMessage="Aucun mouvement de stock sur la période"
+          stripedRows
+          size="small"
+          data-testid="mouvements-table"
+        >
+          <Column header="Nature" body={(t: Type) => MOUVEMENT_TYPE_LABELS[t.type]} />
+          <Column header="Mouvements" body={(t: Type) => t.nombre} className="text-right" />
+          <Column
+            header="Quantités entrées"
+            body={(t: Type) => formatQuantity(t.entrees)}
+            className="text-right"
+          />
+          <Column
+            header="Quantités sorties"
+            body={(t: Type) => formatQuantity(t.sorties)}
+            className="text-right"
+          />
+        </DataTable>
+      )}
     </>
   );
 }

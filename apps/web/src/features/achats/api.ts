@@ -42,11 +42,12 @@ const fournisseurPath = (serviceId: number, id: number, rest: string) =>
 const touched = (serviceId: number) =>
   [achatKeys.all(serviceId), ['produits', serviceId], ['fournisseurs', serviceId]] as const;
 
-export function useAchats(serviceId: number, query: Record<string, QueryValue>) {
+export function useAchats(serviceId: number, query: Record<string, QueryValue>, enabled = true) {
   return useQuery({
     queryKey: achatKeys.list(serviceId, query),
     queryFn: () => http.get<AchatPage>(achatPath(serviceId), { query }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -10,12 +10,11 @@ import { DayFilter } from '../../components/list/ListFilters';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import { WithShop } from '../../components/WithShop';
 import { errorMessage } from '../../lib/errors';
-import type { QueryValue } from '../../lib/http';
 import type { ListSpec } from '../../lib/list-params';
 import { useCurrentShop } from '../../lib/shop';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useSession } from '../../lib/use-session';
-import { PERIODES, PERIODE_LABELS, isPeriode, periodeBounds } from '../ventes';
+import { PERIODES, PERIODE_LABELS, periodeApiQuery, periodeReady } from '../ventes';
 import { useCategoriesDepenses, useDepenses } from './api';
 import { CategoriesDepensesDialog } from './CategoriesDepensesDialog';
 import { DepenseDetail } from './DepenseDetail';
@@ -27,22 +26,15 @@ import { DepensesTotaux } from './DepensesTotaux';
 const LIST: ListSpec = { sorts: DEPENSE_SORTS, filters: ['periode', 'du', 'au', 'categorieId'] };
 const PERIODE_OPTIONS = PERIODES.map((value) => ({ value, label: PERIODE_LABELS[value] }));
 
-/** The API query: the period becomes `du`/`au` days (the sales list's periods). */
-function apiQuery(query: Record<string, QueryValue>): Record<string, QueryValue> {
-  const { periode, du, au, ...rest } = query;
-  const p = typeof periode === 'string' && isPeriode(periode) ? periode : undefined;
-  const day = (v: QueryValue) => (typeof v === 'string' ? v : undefined);
-  return { ...rest, ...periodeBounds(p, new Date(), day(du), day(au)) };
-}
-
 type Editing = { depense: Depense | null } | null;
 
 function Depenses({ serviceId }: { serviceId: number }) {
   const owner = useSession().role === 'ROLE_PROPRIETAIRE';
-  const { devise } = useCurrentShop();
+  const { devise, timeZone } = useCurrentShop();
   const list = useListParams(LIST);
-  const query = apiQuery(list.query);
-  const depenses = useDepenses(serviceId, query);
+  // The period in the shop's days (the sales list's periods), not the browser's.
+  const query = periodeApiQuery(list.query, new Date(), timeZone ?? 'UTC');
+  const depenses = useDepenses(serviceId, query, periodeReady(list.query, timeZone));
   const categories = useCategoriesDepenses(serviceId);
   useClampedPage(list, depenses.data?.total);
   const [editing, setEditing] = useState<Editing>(null);

@@ -24,11 +24,12 @@ export const depensePath = (serviceId: number, rest = '') => shopPath(serviceId,
 const categoriesPath = (serviceId: number, rest = '') =>
   shopPath(serviceId, `categories-depenses${rest}`);
 
-export function useDepenses(serviceId: number, query: Record<string, QueryValue>) {
+export function useDepenses(serviceId: number, query: Record<string, QueryValue>, enabled = true) {
   return useQuery({
     queryKey: depenseKeys.list(serviceId, query),
     queryFn: () => http.get<DepensePage>(depensePath(serviceId), { query }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

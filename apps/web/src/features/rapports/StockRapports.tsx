@@ -2,6 +2,7 @@ import {
   MOUVEMENT_TYPE_LABELS,
   formatMoney,
   formatQuantity,
+  localDate,
   type MouvementsParType,
   type Valorisation,
 } from '@comptoir/shared';
@@ -11,11 +12,11 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { useSearchParams } from 'react-router';
-import { formatDay, fromIsoDay, toIsoDay, todayIso } from '../../lib/dates';
+import { formatDay, fromIsoDay, toIsoDay } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentShop } from '../../lib/shop';
 import { useIsPhone } from '../../lib/use-phone';
-import { PERIODES, PERIODE_LABELS, isPeriode, periodeBounds } from '../ventes';
+import { PERIODES, PERIODE_LABELS, isPeriode, periodeBounds, periodeReady } from '../ventes';
 import { useMouvements, useValorisation } from './api';
 import { MouvementsCartes } from './RapportCartes';
 
@@ -42,6 +43,9 @@ function useParam(name: string) {
 export function ValorisationStock({ serviceId, devise }: { serviceId: number; devise: string }) {
   const [date, setDate] = useParam('date');
   const v = useValorisation(serviceId, date);
+  // « Today » is the shop's day, not the browser's: the latest day a value can be asked for.
+  const { timeZone } = useCurrentShop();
+  const today = localDate(new Date(), timeZone ?? 'UTC');
   const money = (n: number) => formatMoney(n, devise);
   return (
     <>
@@ -49,11 +53,11 @@ export function ValorisationStock({ serviceId, devise }: { serviceId: number; de
         <label htmlFor="valorisation-date">Valeur du stock à la fin du</label>
         <Calendar
           inputId="valorisation-date"
-          value={fromIsoDay(date ?? todayIso())}
-          maxDate={new Date()}
+          value={fromIsoDay(date ?? today)}
+          maxDate={fromIsoDay(today) ?? undefined}
           onChange={(e) => {
             const day = e.value instanceof Date ? toIsoDay(e.value) : null;
-            setDate(day && day < todayIso() ? day : null);
+            setDate(day && day < today ? day : null);
           }}
           dateFormat="dd/mm/yy"
           showIcon
@@ -105,8 +109,14 @@ export function MouvementsStock({ serviceId }: { serviceId: number }) {
   const [au, setAu] = useParam('mvtAu');
   const periode = raw && isPeriode(raw) ? raw : 'mois';
   const { timeZone } = useCurrentShop();
-  const bounds = periodeBounds(periode, new Date(), du ?? undefined, au ?? undefined, timeZone);
-  const m = useMouvements(serviceId, bounds.du, bounds.au);
+  const bounds = periodeBounds(
+    periode,
+    new Date(),
+    du ?? undefined,
+    au ?? undefined,
+    timeZone ?? 'UTC',
+  );
+  const m = useMouvements(serviceId, bounds.du, bounds.au, periodeReady({ periode }, timeZone));
   const phone = useIsPhone();
   const day = (value: string | null, set: (v: string | null) => void, label: string) => (
     <Calendar

@@ -33,11 +33,16 @@ export const useValorisation = (serviceId: number, date: string | null) =>
     placeholderData: keepPreviousData,
   });
 
-export const useMouvements = (serviceId: number, du: string | undefined, au: string | undefined) =>
+export const useMouvements = (
+  serviceId: number,
+  du: string | undefined,
+  au: string | undefined,
+  ready = true,
+) =>
   useQuery({
     queryKey: key(serviceId, 'mouvements', du, au),
     queryFn: () =>
       http.get<MouvementsParType>(rapportPath(serviceId, 'mouvements'), { query: { du, au } }),
     placeholderData: keepPreviousData,
-    enabled: Boolean(du && au),
+    enabled: Boolean(du && au) && ready,
   });

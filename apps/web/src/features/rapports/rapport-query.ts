@@ -1,7 +1,7 @@
 import type { QueryValue } from '../../lib/http';
 import type { ListSpec } from '../../lib/list-params';
 import { RAPPORT_PRODUITS_SORTS } from '@comptoir/shared';
-import { isPeriode, periodeBounds } from '../ventes';
+import { periodeApiQuery } from '../ventes';
 
 /** The product report's URL state: sort, period, and the product, seller and sale-type filters. */
 export const RAPPORT_LIST: ListSpec = {
@@ -18,8 +18,5 @@ export function rapportApiQuery(
   now: Date,
   timeZone: string,
 ): Record<string, QueryValue> {
-  const { periode, du, au, ...rest } = query;
-  const p = typeof periode === 'string' && isPeriode(periode) ? periode : 'mois';
-  const day = (v: QueryValue) => (typeof v === 'string' ? v : undefined);
-  return { ...rest, ...periodeBounds(p, now, day(du), day(au), timeZone) };
+  return periodeApiQuery(query, now, timeZone, 'mois');
 }

@@ -4,7 +4,14 @@
  */
 export { useVendeurOptions, useVentes } from './liste/api';
 export { DetteStatutTag, VenteStatutTag } from './liste/statut';
-export { PERIODES, PERIODE_LABELS, isPeriode, periodeBounds } from './liste/periode';
+export {
+  PERIODES,
+  PERIODE_LABELS,
+  isPeriode,
+  periodeApiQuery,
+  periodeBounds,
+  periodeReady,
+} from './liste/periode';
 // The back-office entry blocks the quote screen takes as they are.
 export { createClient, searchClients, useTypesVentes } from './api';
 export { ProduitPicker } from './saisie/ProduitPicker';

@@ -12,6 +12,7 @@ import { useClampedPage, useListParams } from '../../../lib/use-list-params';
 import { useSession } from '../../../lib/use-session';
 import { achatPath, useAchats } from '../api';
 import { AchatsFilters } from './AchatsFilters';
+import { periodeReady } from '../../ventes';
 import { ACHATS_LIST, achatsApiQuery } from './achats-list';
 import { AchatsTable } from './AchatsTable';
 import { AchatsTotaux } from './AchatsTotaux';
@@ -22,11 +23,11 @@ const NUMERIC = new Set(['Total', 'Payé', 'Retourné', 'Reste à payer']);
 function Achats({ serviceId }: { serviceId: number }) {
   const { role } = useSession();
   const owner = role === 'ROLE_PROPRIETAIRE';
-  const { devise } = useCurrentShop();
+  const { devise, timeZone } = useCurrentShop();
   const navigate = useNavigate();
   const list = useListParams(ACHATS_LIST);
-  const query = achatsApiQuery(list.query);
-  const achats = useAchats(serviceId, query);
+  const query = achatsApiQuery(list.query, new Date(), timeZone ?? 'UTC');
+  const achats = useAchats(serviceId, query, periodeReady(list.query, timeZone));
   useClampedPage(list, achats.data?.total);
   const [reappro, setReappro] = useState(false);
 

@@ -12,6 +12,7 @@ import { VentesExport } from './VentesExport';
 import { VentesFilters } from './VentesFilters';
 import { VentesTable } from './VentesTable';
 import { VentesTotaux } from './VentesTotaux';
+import { periodeReady } from './periode';
 import { VENTES_LIST, ventesApiQuery } from './ventes-list';
 
 function Ventes({ serviceId }: { serviceId: number }) {
@@ -19,8 +20,8 @@ function Ventes({ serviceId }: { serviceId: number }) {
   const owner = role === 'ROLE_PROPRIETAIRE';
   const { devise, timeZone } = useCurrentShop();
   const list = useListParams(VENTES_LIST);
-  const query = ventesApiQuery(list.query);
-  const ventes = useVentes(serviceId, query);
+  const query = ventesApiQuery(list.query, new Date(), timeZone ?? 'UTC');
+  const ventes = useVentes(serviceId, query, periodeReady(list.query, timeZone));
   useClampedPage(list, ventes.data?.total);
   const managers = useVendeurOptions(serviceId, owner);
   // The owner sells too: first in the sellers, then the managers of this shop.

@@ -1,7 +1,7 @@
 import { VENTE_SORTS } from '@comptoir/shared';
 import type { QueryValue } from '../../../lib/http';
 import type { ListSpec } from '../../../lib/list-params';
-import { isPeriode, periodeBounds } from './periode';
+import { periodeApiQuery } from './periode';
 
 /** The sales list in the URL: sort among VENTE_SORTS; period, seller, customer, mode and status filters. */
 export const VENTES_LIST: ListSpec = {
@@ -9,20 +9,11 @@ export const VENTES_LIST: ListSpec = {
   filters: ['periode', 'du', 'au', 'vendeurId', 'clientId', 'mode', 'statut'],
 };
 
-/** The API query of the list: the period becomes `du`/`au` days; the other filters go as they are. */
+/** The API query of the list: the period becomes `du`/`au`, days of the shop's clock (`timeZone`). */
 export function ventesApiQuery(
   query: Record<string, QueryValue>,
-  now = new Date(),
+  now: Date,
+  timeZone: string,
 ): Record<string, QueryValue> {
-  const { periode, du, au, ...rest } = query;
-  const p = typeof periode === 'string' && isPeriode(periode) ? periode : undefined;
-  return {
-    ...rest,
-    ...periodeBounds(
-      p,
-      now,
-      typeof du === 'string' ? du : undefined,
-      typeof au === 'string' ? au : undefined,
-    ),
-  };
+  return periodeApiQuery(query, now, timeZone);
 }

@@ -48,4 +48,11 @@ export const JOURNAL_ROWS: MatrixRow[] = [
     expect: OWNER,
     otherShop: otherShopOf(OWNER),
   },
+  {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal/fec',
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+    call: () => ({ query: 'du=2026-01-01&au=2026-01-31' }),
+  },
 ];

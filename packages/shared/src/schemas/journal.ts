@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idOf } from './fields.js';
+import { idOf, isoDateSchema } from './fields.js';
+import { nombreJours } from '../tableau/periode.js';
 
 /** The check of a shop's inalterable journal: valid, or the first entry that does not match. */
 export const journalVerificationSchema = z.object({
@@ -107,3 +108,25 @@ export const journalArchiveSchema = z.object({
 });
 export type JournalArchive = z.infer<typeof journalArchiveSchema>;
 export const journalArchiveIdParamsSchema = z.object({ archiveId: idOf('de l’archive') });
+
+/** Longest period of an accounting export (`…/journal/fec`): one fiscal year, in days. */
+export const FEC_MAX_JOURS = 366;
+
+/** `GET …/journal/fec?du=…&au=…`: the shop's calendar days, both included. */
+export const journalFecQuerySchema = z
+  .object({ du: isoDateSchema, au: isoDateSchema })
+  .superRefine((q, ctx) => {
+    if (q.du > q.au)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['au'],
+        message: 'La date de fin ne peut pas précéder la date de début.',
+      });
+    else if (nombreJours(q) > FEC_MAX_JOURS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['au'],
+        message: `Une période ne peut pas dépasser ${FEC_MAX_JOURS} jours (un exercice).`,
+      });
+  });
+export type JournalFecQuery = z.infer<typeof journalFecQuerySchema>;

@@ -7,6 +7,7 @@ import {
   journalArchiveSchema,
   journalCleSchema,
   journalEntreeSchema,
+  journalFecQuerySchema,
   journalVerificationSchema,
   problemSchema,
 } from '@comptoir/shared';
@@ -15,6 +16,7 @@ import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { cloturer } from './journal.clotures.js';
 import { cleInstallation } from './journal.cle.js';
+import { fichierFec } from './journal.fec.js';
 import {
   clotureDe,
   dernieresEntrees,
@@ -147,6 +149,26 @@ export function journalRoutes(app: FastifyInstance, ctx: AppContext): void {
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${archive.nom}"`)
         .send(Buffer.from(archive.data));
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal/fec',
+    summary:
+      'Export comptable (propriétaire) : fichier des écritures comptables (FEC, article A47 A-1 du LPF) des ventes, retours, avoirs, TVA et règlements de la période, une écriture équilibrée par opération',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    query: journalFecQuerySchema,
+    responses: { 200: null, 400: problemSchema, 403: problemSchema, 404: problemSchema },
+    handler: async ({ user, service, query, reply }) => {
+      requireShopOwner(user, service);
+      const fec = await fichierFec(db, service, query);
+      return reply
+        .header('content-type', 'text/plain; charset=ISO-8859-15')
+        .header('content-disposition', `attachment; filename="${fec.nom}"`)
+        .send(fec.octets);
     },
   });
 }

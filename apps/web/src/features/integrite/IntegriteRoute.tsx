@@ -10,6 +10,7 @@ import { useCurrentShop } from '../../lib/shop';
 import { useDernieresEntrees, useVerification } from './api';
 import { Archives } from './Archives';
 import { Clotures } from './Clotures';
+import { ExportFec } from './ExportFec';
 
 function Verification({ serviceId }: { serviceId: number }) {
   const verifier = useVerification(serviceId);
@@ -58,6 +59,7 @@ function Integrite({ serviceId }: { serviceId: number }) {
       <Verification serviceId={serviceId} />
       <Clotures serviceId={serviceId} />
       <Archives serviceId={serviceId} />
+      <ExportFec serviceId={serviceId} />
       <h2 className="m-0 text-xl">Dernières entrées</h2>
       {entrees.isError && <Message severity="error" text={errorMessage(entrees.error)} />}
       <DataTable

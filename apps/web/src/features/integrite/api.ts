@@ -54,3 +54,7 @@ export const useArchives = (serviceId: number) =>
 
 export const fetchArchive = (serviceId: number, archiveId: number) =>
   requestBlob(shopPath(serviceId, `journal/archives/${archiveId}/zip`));
+
+/** The accounting entries file (FEC) of a period of the shop's days (`…/journal/fec`). */
+export const fetchFec = (serviceId: number, du: string, au: string) =>
+  requestBlob(shopPath(serviceId, 'journal/fec'), { query: { du, au } });

@@ -27,7 +27,9 @@ async function main(): Promise<number> {
     for (const shop of shops) {
       const r = await verifierJournal(database.db, shop.id);
       if (r.valide)
-        console.log(`✔ ${shop.nom} (n° ${shop.id}) : ${r.entrees} entrées, chaîne intacte.`);
+        console.log(
+          `✔ ${shop.nom} (n° ${shop.id}) : ${r.entrees} entrées, chaîne intacte. ${r.jet.entrees} événements techniques, chaîne intacte.`,
+        );
       else {
         broken += 1;
         console.log(`✘ ${shop.nom} (n° ${shop.id}) : ${r.rupture!.motif}`);

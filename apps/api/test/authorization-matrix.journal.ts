@@ -55,4 +55,10 @@ export const JOURNAL_ROWS: MatrixRow[] = [
     otherShop: otherShopOf(OWNER),
     call: () => ({ query: 'du=2026-01-01&au=2026-01-31' }),
   },
+  {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal/jet',
+    expect: OWNER,
+    otherShop: otherShopOf(OWNER),
+  },
 ];

@@ -141,8 +141,8 @@ describe(`journal : archives signées, vérifiées avec openssl (${TEST_DIALECT}
     expect(audit.code, audit.out).toBe(0);
     expect(audit.out.match(/Signature Verified Successfully/g)).toHaveLength(3);
     const manifeste = readFileSync(path.join(dir, 'manifeste.txt'), 'utf8').trimEnd().split('\n');
-    expect(manifeste).toHaveLength(6);
-    expect(audit.out.match(/: OK$/gm)).toHaveLength(6);
+    expect(manifeste).toHaveLength(8);
+    expect(audit.out.match(/: OK$/gm)).toHaveLength(8);
     expect(audit.out).not.toMatch(/rupture|modifiée|FAILED|Failure/);
   });
 

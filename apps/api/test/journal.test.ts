@@ -78,6 +78,7 @@ describe(`journal inaltérable : chaîne, déclencheurs, vérification (${TEST_D
       entrees: 4,
       dernierHash: entrees[3]!.hash,
       rupture: null,
+      jet: expect.objectContaining({ valide: true, rupture: null }),
     });
     const liste = await server.client().get(`${w.shopUrl()}/journal`, w.tokens.ownerA);
     expect(liste.body.map((e: { sequence: number }) => e.sequence)).toEqual([4, 3, 2, 1]);

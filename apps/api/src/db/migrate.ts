@@ -28,6 +28,7 @@ import * as m029 from './migrations/029_caisses_appareils.js';
 import * as m032 from './migrations/032_factures_soldes.js';
 import * as m034 from './migrations/034_ventes_avoir.js';
 import * as m031 from './migrations/031_alertes_vues.js';
+import * as m030 from './migrations/030_jet.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '032_factures_soldes': m032,
   '034_ventes_avoir': m034,
   '031_alertes_vues': m031,
+  '030_jet': m030,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { idOf, isoDateSchema } from './fields.js';
+import { listQuerySchema, pageOf } from './list.js';
 import { nombreJours } from '../tableau/periode.js';
 
-/** The check of a shop's inalterable journal: valid, or the first entry that does not match. */
-export const journalVerificationSchema = z.object({
+/** The check of one chain: valid, or the first entry that does not match. */
+const chainageSchema = z.object({
   valide: z.boolean(),
   /** Entries checked and found right, from the first. */
   entrees: z.number().int(),
@@ -18,6 +19,12 @@ export const journalVerificationSchema = z.object({
     })
     .nullable(),
 });
+
+/**
+ * The check of a shop's inalterable journal and of its technical events journal (JET): valid when
+ * both are; `rupture` names the first break of the journal, else of the JET.
+ */
+export const journalVerificationSchema = chainageSchema.extend({ jet: chainageSchema });
 export type JournalVerification = z.infer<typeof journalVerificationSchema>;
 
 export const journalEntreeSchema = z.object({
@@ -45,6 +52,14 @@ export const JOURNAL_TYPE_LABELS: Record<string, string> = {
   cloture_jour: 'Clôture journalière',
   cloture_mois: 'Clôture mensuelle',
   cloture_exercice: 'Clôture annuelle',
+  connexion: 'Connexion',
+  export_fec: 'Export comptable (FEC)',
+  export_archive: 'Téléchargement d’une archive',
+  archive: 'Archive créée',
+  verification_echec: 'Vérification en échec',
+  parametres_boutique: 'Paramètres de la boutique',
+  prix: 'Changement de prix',
+  anomalie_horloge: 'Anomalie d’horloge',
 };
 
 /** Closures of the journal (docs/regles-metier.md « Clôtures »). */
@@ -130,3 +145,7 @@ export const journalFecQuerySchema = z
       });
   });
 export type JournalFecQuery = z.infer<typeof journalFecQuerySchema>;
+
+/** `GET …/journal/jet?page=&size=`: the technical events journal, most recent first. */
+export const journalJetQuerySchema = listQuerySchema.pick({ page: true, size: true });
+export const journalJetPageSchema = pageOf(journalEntreeSchema);

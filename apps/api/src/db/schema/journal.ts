@@ -45,5 +45,10 @@ export interface JournalTables {
     service_id: number;
     sequence: number;
     hash: string;
+    /** Migration 030: the server's clock at the last append (clock anomalies). */
+    horloge: string | null;
   };
+  /** Migration 030: the technical events journal (JET), chained per shop like the journal. */
+  jet_entrees: JournalTables['journal_entrees'];
+  jet_tetes: JournalTables['journal_tetes'];
 }

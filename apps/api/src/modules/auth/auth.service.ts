@@ -8,6 +8,7 @@ import { hashPassword, isCommonPassword, verifyPassword } from './passwords.js';
 import { enterLogin, leaveLogin } from './login-gate.js';
 import { loadSessionUser } from './session-user.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
+import { jetConnexion } from '../journal/journal.jet.js';
 
 const invalidCredentials = () =>
   new AppError(
@@ -98,11 +99,15 @@ export async function checkCredentials(
 
 /** A new session (a new family of refresh tokens) for an account that just proved itself. */
 export async function openSession(ctx: AppContext, userId: number): Promise<AuthResponse> {
-  await ctx.database.db
-    .updateTable('users')
-    .set({ last_login_at: nowIso() })
-    .where('id', '=', userId)
-    .execute();
+  // The sign-in goes to the technical events journal of the account's shops (modules/journal).
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ last_login_at: nowIso() })
+      .where('id', '=', userId)
+      .execute();
+    await jetConnexion(trx, userId);
+  });
   return issueTokens(ctx, userId, randomUUID());
 }
 

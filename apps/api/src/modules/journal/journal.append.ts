@@ -47,12 +47,20 @@ export const messageEntree = (hashPrecedent: string, e: EntreeChainee): string =
 export const hashEntree = (hashPrecedent: string, e: EntreeChainee): string =>
   sha256(messageEntree(hashPrecedent, e));
 
+/** The two chains of a shop: the sales journal, and the technical events journal (JET). */
+export type Chaine = 'journal' | 'jet';
+
+/** A clock that went back by more than this since the chain's last append is an anomaly. */
+export const ANOMALIE_HORLOGE_MS = 60_000;
+
 /**
- * Appends an event to its shop's journal, in the caller's transaction (the event's own): the
- * head row of the shop's chain is incremented first — its row lock on PostgreSQL (SQLite has a
- * single writer) makes concurrent appends of one shop queue, so the chain stays linear and
+ * Appends an event to its shop's journal (or its JET), in the caller's transaction (the event's
+ * own): the head row of the shop's chain is incremented first — its row lock on PostgreSQL (SQLite
+ * has a single writer) makes concurrent appends of one shop queue, so the chain stays linear and
  * gapless —, then the entry is written with the previous hash and its own. Take it last among a
- * document's locks. Returns the entry's sequence and hash.
+ * document's locks. The head keeps the server's clock of the last append: a clock found more than
+ * a minute behind it is recorded in the JET (`anomalie_horloge`), in the same transaction. Returns
+ * the entry's sequence and hash.
  */
 export async function journaliser(
   trx: Transaction<DB>,
@@ -60,33 +68,53 @@ export async function journaliser(
   evenement: Evenement,
   /** Closures: signs the entry's message (journal.cle.ts), stored in `signature`. */
   signer?: (message: string) => string,
+  chaine: Chaine = 'journal',
 ): Promise<{ sequence: number; hash: string }> {
+  // Both chains have the same columns (migration 030).
+  const tetes = `${chaine}_tetes` as 'journal_tetes';
+  const entrees = `${chaine}_entrees` as 'journal_entrees';
   const tete = await trx
-    .insertInto('journal_tetes')
+    .insertInto(tetes)
     .values({ service_id: serviceId, sequence: 1, hash: GENESE })
     .onConflict((oc) =>
-      oc.column('service_id').doUpdateSet({ sequence: sql`journal_tetes.sequence + 1` }),
+      oc.column('service_id').doUpdateSet({ sequence: sql`${sql.ref(tetes)}.sequence + 1` }),
     )
-    .returning(['sequence', 'hash'])
+    .returning(['sequence', 'hash', 'horloge'])
     .executeTakeFirstOrThrow();
+  const horloge = nowIso();
   const entree: EntreeChainee = {
     service_id: serviceId,
     sequence: Number(tete.sequence),
     type: evenement.type,
     reference: evenement.reference,
-    horodatage: evenement.horodatage ?? nowIso(),
+    horodatage: evenement.horodatage ?? horloge,
     contenu: canonical(evenement.contenu),
   };
   const message = messageEntree(tete.hash, entree);
   const hash = sha256(message);
   await trx
-    .insertInto('journal_entrees')
+    .insertInto(entrees)
     .values({ ...entree, hash_precedent: tete.hash, hash, signature: signer?.(message) ?? null })
     .execute();
-  await trx
-    .updateTable('journal_tetes')
-    .set({ hash })
-    .where('service_id', '=', serviceId)
-    .execute();
+  await trx.updateTable(tetes).set({ hash, horloge }).where('service_id', '=', serviceId).execute();
+  const ecart = tete.horloge ? Date.parse(tete.horloge) - Date.parse(horloge) : 0;
+  if (ecart > ANOMALIE_HORLOGE_MS && evenement.type !== 'anomalie_horloge')
+    await journaliser(
+      trx,
+      serviceId,
+      {
+        type: 'anomalie_horloge',
+        reference: `${chaine}-${entree.sequence}`,
+        contenu: {
+          chaine,
+          sequence: entree.sequence,
+          derniereHorloge: tete.horloge,
+          horloge,
+          reculSecondes: Math.round(ecart / 1000),
+        },
+      },
+      undefined,
+      'jet',
+    );
   return { sequence: entree.sequence, hash };
 }

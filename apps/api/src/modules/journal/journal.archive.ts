@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { addDays, nowIso } from '../../db/time.js';
 import { ligneCanonique } from './journal.append.js';
 import { signatureValide, type CleInstallation } from './journal.cle.js';
+import { jet } from './journal.jet.js';
 import { LISEZMOI } from './journal.lisezmoi.js';
 
 /** How long an archive is kept (article L102 B du livre des procédures fiscales: six years). */
@@ -23,7 +24,14 @@ export async function archiver(
   trx: Transaction<DB>,
   cle: CleInstallation,
   serviceId: number,
-  cloture: { sequence: number; reference: string; periode: string; jour: string },
+  cloture: {
+    sequence: number;
+    reference: string;
+    periode: string;
+    jour: string;
+    /** The JET's segment: after the previous closure's JET head, to this closure's. */
+    jet: { depuis: number; jusqua: number };
+  },
 ): Promise<void> {
   const precedente = await trx
     .selectFrom('journal_entrees')
@@ -50,6 +58,23 @@ export async function archiver(
     .where('sequence', '<=', cloture.sequence)
     .orderBy('sequence')
     .execute();
+  const evenements = await trx
+    .selectFrom('jet_entrees')
+    .select([
+      'service_id',
+      'sequence',
+      'type',
+      'reference',
+      'horodatage',
+      'contenu',
+      'hash_precedent',
+      'hash',
+    ])
+    .where('service_id', '=', serviceId)
+    .where('sequence', '>', cloture.jet.depuis)
+    .where('sequence', '<=', cloture.jet.jusqua)
+    .orderBy('sequence')
+    .execute();
   const fichiers: Record<string, Uint8Array> = {
     'LISEZMOI.txt': strToU8(LISEZMOI),
     'cle-publique.pem': strToU8(cle.publicKeyPem),
@@ -58,6 +83,12 @@ export async function archiver(
     ),
     'empreintes.txt': strToU8(
       entrees.map((e) => `${e.sequence} ${e.hash_precedent} ${e.hash}\n`).join(''),
+    ),
+    'jet.txt': strToU8(
+      evenements.map((e) => ligneCanonique({ ...e, sequence: Number(e.sequence) }) + '\n').join(''),
+    ),
+    'jet-empreintes.txt': strToU8(
+      evenements.map((e) => `${e.sequence} ${e.hash_precedent} ${e.hash}\n`).join(''),
     ),
   };
   for (const e of entrees)
@@ -73,6 +104,7 @@ export async function archiver(
   fichiers['manifeste.sig'] = new Uint8Array(Buffer.from(signature, 'base64'));
   const mtime = new Date(`${cloture.jour}T12:00:00Z`);
   const zip = Buffer.from(zipSync(fichiers, { level: 6, mtime }));
+  const nom = `journal-${serviceId}-${cloture.reference}.zip`;
   await trx
     .insertInto('journal_archives')
     .values({
@@ -80,7 +112,7 @@ export async function archiver(
       cloture_sequence: cloture.sequence,
       periode: cloture.periode,
       reference: cloture.reference,
-      nom: `journal-${serviceId}-${cloture.reference}.zip`,
+      nom,
       taille: zip.length,
       sha256: sha256Octets(zip),
       data: zip,
@@ -88,7 +120,12 @@ export async function archiver(
       conserver_jusqu_au: addDays(cloture.jour, Math.round(CONSERVATION_ANS * 365.25)),
     })
     .execute();
+  await jet(trx, serviceId, 'archive', nom, {
+    cloture: cloture.reference,
+    taille: zip.length,
+    sha256: sha256Octets(zip),
+  });
 }
 
-const sha256Octets = (octets: Uint8Array): string =>
+export const sha256Octets = (octets: Uint8Array): string =>
   createHash('sha256').update(octets).digest('hex');

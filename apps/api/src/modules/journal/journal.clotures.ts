@@ -3,7 +3,7 @@ import { addDays, localDate, shopTimeZone, startOfLocalDayUtc } from '@comptoir/
 import type { DB } from '../../db/schema.js';
 import { nextNumero } from '../../db/numbering.js';
 import { now, nowIso } from '../../db/time.js';
-import { journaliser } from './journal.append.js';
+import { GENESE, journaliser } from './journal.append.js';
 import { archiver } from './journal.archive.js';
 import { cleInstallation } from './journal.cle.js';
 import { totaux, ZERO, type Montants, type TotauxCloture } from './journal.totaux.js';
@@ -28,6 +28,8 @@ export interface ContenuCloture extends TotauxCloture {
   evenements: number;
   /** null: the automatic closure at the shop's midnight; else the owner who closed. */
   utilisateur: number | null;
+  /** The JET's head when the period was closed (absent from closures made before the JET). */
+  jet?: { sequence: number; hash: string };
 }
 
 /** First and last calendar day ('YYYY-MM-DD') of the period of `periode` holding `jour`. */
@@ -125,6 +127,12 @@ export async function cloturer(
       .orderBy('sequence')
       .execute();
     const gt: Montants = precedente?.grandTotal ?? ZERO;
+    const teteJet = await trx
+      .selectFrom('jet_tetes')
+      .select(['sequence', 'hash'])
+      .where('service_id', '=', serviceId)
+      .executeTakeFirst();
+    const jet = { sequence: Number(teteJet?.sequence ?? 0), hash: teteJet?.hash ?? GENESE };
     const today = localDate(now(), tz);
     const contenu: ContenuCloture = {
       periode,
@@ -135,6 +143,7 @@ export async function cloturer(
       jusqua: rows.length ? Number(rows.at(-1)!.sequence) : apres,
       evenements: rows.length,
       utilisateur: par === 'automatique' ? null : par.utilisateur,
+      jet,
       ...totaux(rows, gt),
     };
     const reference = await nextNumero(trx, shop, `cloture_${periode}`, now());
@@ -145,7 +154,13 @@ export async function cloturer(
       cle.signer,
     );
     if (periode !== 'jour')
-      await archiver(trx, cle, serviceId, { sequence, reference, periode, jour: today });
+      await archiver(trx, cle, serviceId, {
+        sequence,
+        reference,
+        periode,
+        jour: today,
+        jet: { depuis: precedente?.jet?.sequence ?? 0, jusqua: jet.sequence },
+      });
     return { sequence, reference, contenu };
   });
 }

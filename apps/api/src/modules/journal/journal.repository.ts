@@ -125,7 +125,7 @@ export async function listeArchives(db: Kysely<DB>, serviceId: number): Promise<
 export async function fichierArchive(db: Kysely<DB>, serviceId: number, archiveId: number) {
   const row = await db
     .selectFrom('journal_archives')
-    .select(['nom', 'data'])
+    .select(['nom', 'data', 'sha256'])
     .where('service_id', '=', serviceId)
     .where('id', '=', archiveId)
     .executeTakeFirst();

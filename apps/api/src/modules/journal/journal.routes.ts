@@ -8,15 +8,19 @@ import {
   journalCleSchema,
   journalEntreeSchema,
   journalFecQuerySchema,
+  journalJetPageSchema,
+  journalJetQuerySchema,
   journalVerificationSchema,
   problemSchema,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
+import { sha256Octets } from './journal.archive.js';
 import { cloturer } from './journal.clotures.js';
 import { cleInstallation } from './journal.cle.js';
 import { fichierFec } from './journal.fec.js';
+import { jetSeul, pageJet } from './journal.jet.js';
 import {
   clotureDe,
   dernieresEntrees,
@@ -57,9 +61,15 @@ export function journalRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: OWNER,
     service: true,
     responses: { 200: journalVerificationSchema, 403: problemSchema, 404: problemSchema },
-    handler: ({ user, service }) => {
+    handler: async ({ user, service }) => {
       requireShopOwner(user, service);
-      return verifierJournal(db, service.id);
+      const r = await verifierJournal(db, service.id);
+      if (r.rupture)
+        await jetSeul(db, service.id, 'verification_echec', `U-${user.id}`, {
+          utilisateur: user.id,
+          rupture: r.rupture,
+        });
+      return r;
     },
   });
 
@@ -145,6 +155,11 @@ export function journalRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ user, service, params, reply }) => {
       requireShopOwner(user, service);
       const archive = await fichierArchive(db, service.id, params.archiveId);
+      await jetSeul(db, service.id, 'export_archive', archive.nom, {
+        utilisateur: user.id,
+        archive: params.archiveId,
+        sha256: archive.sha256,
+      });
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${archive.nom}"`)
@@ -165,10 +180,38 @@ export function journalRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ user, service, query, reply }) => {
       requireShopOwner(user, service);
       const fec = await fichierFec(db, service, query);
+      await jetSeul(db, service.id, 'export_fec', fec.nom, {
+        utilisateur: user.id,
+        du: query.du,
+        au: query.au,
+        ecritures: fec.ecritures,
+        sha256: sha256Octets(fec.octets),
+      });
       return reply
         .header('content-type', 'text/plain; charset=ISO-8859-15')
         .header('content-disposition', `attachment; filename="${fec.nom}"`)
         .send(fec.octets);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/services/:serviceId/journal/jet',
+    summary:
+      'Journal des événements techniques de la boutique (propriétaire), les plus récents d’abord : connexions, exports, archives, vérifications en échec, paramètres, prix, anomalies d’horloge',
+    tags: TAGS,
+    access: OWNER,
+    service: true,
+    query: journalJetQuerySchema,
+    responses: {
+      200: journalJetPageSchema,
+      400: problemSchema,
+      403: problemSchema,
+      404: problemSchema,
+    },
+    handler: ({ user, service, query }) => {
+      requireShopOwner(user, service);
+      return pageJet(db, service.id, query);
     },
   });
 }

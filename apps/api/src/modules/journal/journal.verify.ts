@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { JournalVerification } from '@comptoir/shared';
+import type { Chaine } from './journal.append.js';
 import type { DB } from '../../db/schema.js';
 import { GENESE, messageEntree } from './journal.append.js';
 import { signatureValide } from './journal.cle.js';
@@ -7,22 +8,48 @@ import { sha256 } from '../../core/idempotence.js';
 
 const PAGE = 5000;
 
+type Chainage = Omit<JournalVerification, 'jet'>;
+
+/**
+ * Verifies both chains of a shop, the sales journal then the JET (docs/regles-metier.md « Journal
+ * inaltérable », « Journal des événements techniques »): valid when both are; the first break of
+ * the sales journal, else of the JET, is named.
+ */
+export async function verifierJournal(
+  db: Kysely<DB>,
+  serviceId: number,
+): Promise<JournalVerification> {
+  const journal = await verifierChaine(db, serviceId, 'journal');
+  const jet = await verifierChaine(db, serviceId, 'jet');
+  const rupture =
+    journal.rupture ??
+    (jet.rupture && {
+      ...jet.rupture,
+      motif: `Journal des événements techniques\u00A0: ${jet.rupture.motif}`,
+    });
+  return { ...journal, valide: journal.valide && jet.valide, rupture, jet };
+}
+
 /**
  * Recomputes a shop's chain from its first entry (docs/regles-metier.md « Journal inaltérable »):
  * sequences 1, 2, 3… without gap, each previous hash equal to the hash before it, each hash equal
  * to SHA-256 of the previous hash and the entry's canonical line, and the head row equal to the
  * last entry. Names the first entry that does not match. Reads by pages in sequence order.
  */
-export async function verifierJournal(
+async function verifierChaine(
   db: Kysely<DB>,
   serviceId: number,
-): Promise<JournalVerification> {
+  chaine: Chaine,
+): Promise<Chainage> {
+  // Both chains have the same columns (migration 030).
+  const entrees = `${chaine}_entrees` as 'journal_entrees';
+  const tetes = `${chaine}_tetes` as 'journal_tetes';
   const cle = await db.selectFrom('journal_cle').select('cle_publique').executeTakeFirst();
   let attendu = 1;
   let precedent = GENESE;
   for (;;) {
     const page = await db
-      .selectFrom('journal_entrees')
+      .selectFrom(entrees)
       .select([
         'id',
         'service_id',
@@ -42,7 +69,7 @@ export async function verifierJournal(
       .execute();
     for (const row of page) {
       const e = { ...row, sequence: Number(row.sequence) };
-      const rupture = (motif: string): JournalVerification => ({
+      const rupture = (motif: string): Chainage => ({
         valide: false,
         entrees: attendu - 1,
         dernierHash: precedent,
@@ -74,7 +101,7 @@ export async function verifierJournal(
     if (page.length < PAGE) break;
   }
   const tete = await db
-    .selectFrom('journal_tetes')
+    .selectFrom(tetes)
     .select(['sequence', 'hash'])
     .where('service_id', '=', serviceId)
     .executeTakeFirst();

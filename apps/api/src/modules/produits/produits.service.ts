@@ -24,6 +24,7 @@ import {
   findProduitPage,
   findProduitsForExport,
 } from './produits.repository.js';
+import { changements, jet } from '../journal/journal.jet.js';
 
 type Service = Selectable<ServicesTable>;
 
@@ -139,11 +140,26 @@ export async function updateProduit(
     );
   const codeBarres =
     input.codeBarres ?? current.codeBarres ?? (await freeInStoreCode(db, serviceId));
-  await db
-    .updateTable('produits')
-    .set({ ...columnsOf(input, codeBarres), updated_at: nowIso() })
-    .where('id', '=', id)
-    .execute();
+  // A change of price or VAT rate goes to the shop's technical events journal, with the update.
+  const prix = (p: { prixVente: number; prixGros: number | null; tauxTva: number }) => ({
+    prixVente: p.prixVente,
+    prixGros: p.prixGros,
+    tauxTva: p.tauxTva,
+  });
+  const modifications = changements(prix(current), prix(input));
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('produits')
+      .set({ ...columnsOf(input, codeBarres), updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    if (modifications)
+      await jet(trx, serviceId, 'prix', current.reference ?? String(id), {
+        produit: id,
+        nom: input.nom,
+        modifications,
+      });
+  });
   return getProduit(ctx, serviceId, id);
 }
 

@@ -18,6 +18,7 @@ import { assertShopRoom } from '../abonnements/limits.js';
 import { createDefaultCaisse } from '../caisses/caisses.service.js';
 import { fileUrl, removeImage, replaceImage } from '../files/images.js';
 import { columnsOf, findOwner, findServicePage, type ServiceScope } from './services.repository.js';
+import { changements, jet } from '../journal/journal.jet.js';
 
 type ServiceRow = Selectable<ServicesTable>;
 
@@ -159,11 +160,21 @@ export async function updateService(
       `La devise de cette boutique ne peut plus changer : elle a déjà des documents chiffrés en ${service.devise} (ventes, achats, devis ou factures), dont les montants perdraient leur sens.`,
     );
   }
-  await ctx.database.db
-    .updateTable('services')
-    .set({ ...columnsOf(input), updated_at: nowIso() })
-    .where('id', '=', service.id)
-    .execute();
+  const colonnes = columnsOf(input);
+  // The change goes to the shop's technical events journal, in the same transaction.
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('services')
+      .set({ ...colonnes, updated_at: nowIso() })
+      .where('id', '=', service.id)
+      .execute();
+    const modifications = changements(service, colonnes);
+    if (modifications)
+      await jet(trx, service.id, 'parametres_boutique', `U-${user.id}`, {
+        utilisateur: user.id,
+        modifications,
+      });
+  });
   return serviceDetail(ctx, service.id);
 }
 

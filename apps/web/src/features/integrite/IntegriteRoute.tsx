@@ -11,6 +11,7 @@ import { useDernieresEntrees, useVerification } from './api';
 import { Archives } from './Archives';
 import { Clotures } from './Clotures';
 import { ExportFec } from './ExportFec';
+import { Jet } from './Jet';
 
 function Verification({ serviceId }: { serviceId: number }) {
   const verifier = useVerification(serviceId);
@@ -28,7 +29,7 @@ function Verification({ serviceId }: { serviceId: number }) {
       {r?.valide && (
         <Message
           severity="success"
-          text={`Journal intact\u00A0: ${r.entrees} entrée${r.entrees > 1 ? 's' : ''} vérifiée${r.entrees > 1 ? 's' : ''}, chaîne des empreintes complète.`}
+          text={`Journal intact\u00A0: ${r.entrees} entrée${r.entrees > 1 ? 's' : ''} vérifiée${r.entrees > 1 ? 's' : ''}, chaîne des empreintes complète\u00A0; ${r.jet.entrees} événement${r.jet.entrees > 1 ? 's' : ''} technique${r.jet.entrees > 1 ? 's' : ''}, chaîne complète.`}
         />
       )}
       {r && !r.valide && r.rupture && (
@@ -53,13 +54,15 @@ function Integrite({ serviceId }: { serviceId: number }) {
       <PageHeader title="Intégrité" />
       <p className="m-0">
         Chaque vente, retour, règlement et clôture est inscrit dans le journal inaltérable de la
-        boutique, chaque entrée scellée par l’empreinte SHA-256 de la précédente. La vérification
-        recalcule toute la chaîne et nomme la première entrée qui ne correspond pas.
+        boutique, chaque entrée scellée par l’empreinte SHA-256 de la précédente&nbsp;; les
+        événements techniques ont leur propre chaîne. La vérification recalcule les deux chaînes et
+        nomme la première entrée qui ne correspond pas.
       </p>
       <Verification serviceId={serviceId} />
       <Clotures serviceId={serviceId} />
       <Archives serviceId={serviceId} />
       <ExportFec serviceId={serviceId} />
+      <Jet serviceId={serviceId} />
       <h2 className="m-0 text-xl">Dernières entrées</h2>
       {entrees.isError && <Message severity="error" text={errorMessage(entrees.error)} />}
       <DataTable

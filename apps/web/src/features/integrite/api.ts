@@ -1,5 +1,6 @@
 import type {
   ClotureJournal,
+  Page,
   ClotureJournalInput,
   JournalCle,
   JournalArchive,
@@ -58,3 +59,11 @@ export const fetchArchive = (serviceId: number, archiveId: number) =>
 /** The accounting entries file (FEC) of a period of the shop's days (`…/journal/fec`). */
 export const fetchFec = (serviceId: number, du: string, au: string) =>
   requestBlob(shopPath(serviceId, 'journal/fec'), { query: { du, au } });
+
+/** The technical events journal (`…/journal/jet`), a page at a time. */
+export const useJet = (serviceId: number, page: number, size: number) =>
+  useQuery({
+    queryKey: ['journal', serviceId, 'jet', page, size],
+    queryFn: () =>
+      http.get<Page<JournalEntree>>(shopPath(serviceId, 'journal/jet'), { query: { page, size } }),
+  });

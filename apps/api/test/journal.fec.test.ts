@@ -159,6 +159,21 @@ describe(`journal : export comptable FEC (${TEST_DIALECT})`, () => {
     // Day two, 16 June: a return on a credit sale, a sale invoiced then credited (no goods back).
     await aller('2026-06-16T10:00:00Z');
     await retourner(v3, 0, { mode: 'avoir' });
+    // A customer's credit from a return pays part of a sale: on her account, like a debt.
+    const awa = await w.clientNamed('Awa Diallo');
+    const comptant = await vendre({
+      lignes: [{ produitId: p0.id, quantite: 1000 }],
+      paiements: [{ mode: 'especes', montant: 500 }],
+      clientId: awa.id,
+    });
+    await retourner(comptant, 0, { mode: 'avoir' });
+    const avecAvoir = await vendre({
+      lignes: [{ produitId: p0.id, quantite: 1000 }],
+      paiements: [{ mode: 'especes', montant: 300 }],
+      clientId: awa.id,
+      avoir: 200,
+    });
+    expect(avecAvoir.totalTtc).toBe(500);
     const v5 = await vendre({
       lignes: [{ produitId: p18.id, quantite: 3000 }],
       paiements: [{ mode: 'cheque', montant: 3540 }],
@@ -250,11 +265,16 @@ describe(`journal : export comptable FEC (${TEST_DIALECT})`, () => {
     // The VAT of the period: 18 % on the units that stayed sold (2 + 1 + 1 + 3, less 2 returned
     // and 1 credited).
     expect(-parCompte['445711800']!).toBe(180 * 4);
-    // The customer's sub-ledger: credit sales minus return, repayment and credit note.
+    // The customer's sub-ledger: credit sales minus repayment, return and credit note.
     const fatouSolde = lignes
       .filter((l) => l.CompAuxLib === 'Fatou Sène')
       .reduce((s, l) => s + l.debit - l.credit, 0);
     expect(fatouSolde).toBe(500 + 380 - 200 - 500 - 1180);
+    // Awa: a return credited to her (500), 200 of it used at a sale.
+    const awaSolde = lignes
+      .filter((l) => l.CompAuxLib === 'Awa Diallo')
+      .reduce((s, l) => s + l.debit - l.credit, 0);
+    expect(awaSolde).toBe(-500 + 200);
   });
 
   it('une période invalide : 400 en français, rien d’exporté ; le gérant n’y a pas accès', async () => {

@@ -128,6 +128,8 @@ interface Vente {
   lignes: Array<{ tauxTva: number; ht: number; tva: number }>;
   paiements: Array<{ mode: string; montant: number }>;
   credit: number;
+  /** The customer's available credit used at the sale (absent: none). */
+  avoir?: number;
 }
 interface Retour {
   vente: number;
@@ -166,7 +168,8 @@ export function ecritureDe(
   if (e.type === 'vente') {
     const v = JSON.parse(e.contenu) as Vente;
     for (const p of v.paiements) l.debit(compteMode(p.mode), p.montant);
-    l.debit(COMPTE_CLIENTS, v.credit, l.client(v.client));
+    // What stays owed, and the customer's credit (avoir) used as a payment: both on 411.
+    l.debit(COMPTE_CLIENTS, v.credit + (v.avoir ?? 0), l.client(v.client));
     l.produits(taux(v.lignes), 1);
     return { ...base, journal: 'VT', libelle: `Vente ${e.reference}`, lignes: l.fin() };
   }

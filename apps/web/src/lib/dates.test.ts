@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysIso, formatDay, fromIsoDay, toIsoDay } from './dates';
+import { addDaysIso, formatDay, fromIsoDay, toIsoDay, todayIso, todayUtcIso } from './dates';
 
 describe('calendar days', () => {
   it('converts between days and the local dates of a Calendar, without time zone shift', () => {
@@ -25,5 +25,14 @@ describe('calendar days', () => {
   it('adds days across months and years', () => {
     expect(addDaysIso('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDaysIso('2028-03-01', -1)).toBe('2028-02-29');
+  });
+});
+
+describe('todayUtcIso', () => {
+  it('is the UTC day, the one the server counts subscriptions in, whatever the device’s zone', () => {
+    // The tests' device is in Paris: at 23:30 UTC its own day is already the 25th.
+    const late = new Date('2026-11-24T23:30:00Z');
+    expect(todayIso(late)).toBe('2026-11-25');
+    expect(todayUtcIso(late)).toBe('2026-11-24');
   });
 });

@@ -31,6 +31,15 @@ export function todayIso(now = new Date()): string {
   return toIsoDay(now);
 }
 
+/**
+ * Today as the platform counts subscriptions: the UTC day (the server's `todayUtc`). A browser in
+ * Paris is already on the next day from 23:00 UTC; a subscription started on that day would be
+ * « à venir » for an hour.
+ */
+export function todayUtcIso(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
 /** The day `days` after 'YYYY-MM-DD' (negative: before). */
 export function addDaysIso(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -1,4 +1,5 @@
-import { shopTimeZone } from '@comptoir/shared';
+import { localDate, shopTimeZone } from '@comptoir/shared';
+import { todayIso } from './dates';
 import { useSession } from './use-session';
 import { useShopSummary } from './account-queries';
 
@@ -41,4 +42,14 @@ export function useCurrentShop() {
     pays: summary.data?.pays ?? null,
     timeZone: summary.data ? shopTimeZone(summary.data.pays) : undefined,
   };
+}
+
+/**
+ * Today as the shop's calendar day ('YYYY-MM-DD' on its clock), the day the server checks dates
+ * against (an expense is not after it, a due date not before it); the device's day until the shop
+ * is loaded. A browser in Paris is already on the next day at 23:30 UTC while a Dakar shop is not.
+ */
+export function useShopToday(now: Date = new Date()): string {
+  const { timeZone } = useCurrentShop();
+  return timeZone ? localDate(now, timeZone) : todayIso(now);
 }

@@ -6,7 +6,8 @@ import { Message } from 'primereact/message';
 import { Link } from 'react-router';
 import { SearchBox } from '../SearchBox';
 import { pagedCardsProps, pagedTableProps } from '../paged-table';
-import { formatDay, todayIso } from '../../lib/dates';
+import { formatDay } from '../../lib/dates';
+import { useShopToday } from '../../lib/shop';
 import { errorMessage } from '../../lib/errors';
 import type { useListParams } from '../../lib/use-list-params';
 import { useIsPhone } from '../../lib/use-phone';
@@ -62,7 +63,7 @@ export function DettesListe(p: Props) {
   const { list } = p;
   const phone = useIsPhone();
   const money = (v: number) => formatMoney(v, p.devise);
-  const today = todayIso();
+  const today = useShopToday();
   const header = (
     <div className="flex flex-wrap gap-3 align-items-center">
       <SearchBox

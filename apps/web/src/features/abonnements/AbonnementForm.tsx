@@ -9,7 +9,7 @@ import {
 } from '@comptoir/shared';
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
-import { todayIso } from '../../lib/dates';
+import { todayUtcIso } from '../../lib/dates';
 import { toMajor, toMinor } from '../../lib/money-input';
 import { hasErrors, validate, type FieldErrors } from '../../lib/validation';
 import { planPeriodEnd } from './abonnement-dates';
@@ -51,7 +51,7 @@ export function AbonnementForm({
 }: Props) {
   const [ownerId, setOwnerId] = useState<number | null>(abonnement?.owner.id ?? null);
   const [planId, setPlanId] = useState<number | null>(abonnement?.plan.id ?? null);
-  const [dateDebut, setDateDebut] = useState<string | null>(abonnement?.dateDebut ?? todayIso());
+  const [dateDebut, setDateDebut] = useState<string | null>(abonnement?.dateDebut ?? todayUtcIso());
   const [dateFin, setDateFin] = useState<string | null>(abonnement?.dateFin ?? null);
   const [devise, setDevise] = useState(abonnement?.devise ?? 'XOF');
   const [montant, setMontant] = useState<number | null>(

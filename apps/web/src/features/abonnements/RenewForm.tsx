@@ -6,7 +6,7 @@ import {
   type Plan,
 } from '@comptoir/shared';
 import { useState, type FormEvent } from 'react';
-import { formatDay, todayIso } from '../../lib/dates';
+import { formatDay, todayUtcIso } from '../../lib/dates';
 import { toMajor, toMinor } from '../../lib/money-input';
 import { hasErrors, validate, type FieldErrors } from '../../lib/validation';
 import { renewalPeriod } from './abonnement-dates';
@@ -41,7 +41,7 @@ export function RenewForm({ formId, abonnement, plans, serverErrors, onRenew }: 
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const errors: FieldErrors = { ...serverErrors, ...localErrors };
   const devise = plan?.devise ?? abonnement.devise;
-  const period = plan ? renewalPeriod(abonnement.dateFin, todayIso(), plan.dureeMois) : null;
+  const period = plan ? renewalPeriod(abonnement.dateFin, todayUtcIso(), plan.dureeMois) : null;
 
   const choosePlan = (id: number | null) => {
     setPlanId(id);

@@ -14,8 +14,9 @@ import { FormDialog } from '../../components/FormDialog';
 import { FormField, fieldA11y } from '../../components/FormField';
 import { MoneyInput } from '../../components/MoneyInput';
 import { newCleIdempotence } from '../../lib/cle-idempotence';
-import { fromIsoDay, toIsoDay, todayIso } from '../../lib/dates';
+import { fromIsoDay, toIsoDay } from '../../lib/dates';
 import { fieldErrorsOf } from '../../lib/errors';
+import { useShopToday } from '../../lib/shop';
 import { useFeedback } from '../../lib/use-feedback';
 import { validate } from '../../lib/validation';
 import { useCategoriesDepenses, useDepenseMutations } from './api';
@@ -42,7 +43,10 @@ export function DepenseForm({ serviceId, devise, depense, onDone, onHide }: Prop
   const [categorieId, setCategorieId] = useState<number | null>(depense?.categorie.id ?? null);
   const [libelle, setLibelle] = useState(depense?.libelle ?? '');
   const [montant, setMontant] = useState<number | null>(depense?.montant ?? null);
-  const [date, setDate] = useState(depense?.date ?? todayIso());
+  // A new expense is dated the shop's today until another day is picked.
+  const today = useShopToday();
+  const [picked, setDate] = useState<string | null>(depense?.date ?? null);
+  const date = picked ?? today;
   const [mode, setMode] = useState<ModePaiement>(depense?.mode ?? 'especes');
   const [file, setFile] = useState<File | null>(null);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
@@ -134,7 +138,7 @@ export function DepenseForm({ serviceId, devise, depense, onDone, onHide }: Prop
             value={fromIsoDay(date)}
             onChange={(e) => setDate(e.value instanceof Date ? toIsoDay(e.value) : '')}
             dateFormat="dd/mm/yy"
-            maxDate={new Date()}
+            maxDate={fromIsoDay(today) ?? undefined}
             showIcon
             className="w-full"
             invalid={Boolean(errors['date'])}

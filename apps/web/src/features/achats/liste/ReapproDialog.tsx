@@ -5,8 +5,8 @@ import { FormDialog } from '../../../components/FormDialog';
 import { FormField } from '../../../components/FormField';
 import { QuantityInput } from '../../../components/QuantityInput';
 import { newCleIdempotence } from '../../../lib/cle-idempotence';
-import { todayIso } from '../../../lib/dates';
 import { fieldErrorsOf } from '../../../lib/errors';
+import { useShopToday } from '../../../lib/shop';
 import { useFeedback } from '../../../lib/use-feedback';
 import { searchFournisseurs, useReapprovisionnement } from '../api';
 
@@ -28,6 +28,7 @@ export function ReapproDialog({ serviceId, onDone, onHide }: Props) {
   const [couverture, setCouverture] = useState<number | null>(0);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const reappro = useReapprovisionnement(serviceId);
+  const today = useShopToday();
   const feedback = useFeedback();
   const errors = { ...fieldErrorsOf(reappro.error), ...localErrors };
   const submit = (event: FormEvent) => {
@@ -38,7 +39,7 @@ export function ReapproDialog({ serviceId, onDone, onHide }: Props) {
       {
         cleIdempotence: cle,
         fournisseurId: fournisseur.id,
-        date: todayIso(),
+        date: today,
         couverture: couverture ?? 0,
       },
       {

@@ -1,14 +1,14 @@
 import { Message } from 'primereact/message';
 import { Navigate, useParams } from 'react-router';
 import { WithShop } from '../../../components/WithShop';
-import { todayIso } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
-import { useCurrentShop } from '../../../lib/shop';
+import { useCurrentShop, useShopToday } from '../../../lib/shop';
 import { useAchat, useUnites } from '../api';
 import { AchatSaisie } from './AchatSaisie';
 
 function Saisie({ serviceId, achatId }: { serviceId: number; achatId: number | null }) {
   const { devise } = useCurrentShop();
+  const today = useShopToday();
   const unites = useUnites();
   const brouillon = useAchat(serviceId, achatId ?? 0, achatId !== null);
   const failed = unites.error ?? (achatId !== null ? brouillon.error : null);
@@ -29,7 +29,7 @@ function Saisie({ serviceId, achatId }: { serviceId: number; achatId: number | n
     <AchatSaisie
       serviceId={serviceId}
       devise={devise}
-      today={todayIso()}
+      today={today}
       unites={unites.data ?? []}
       brouillon={achat}
     />

@@ -201,11 +201,19 @@ test('rapports à 360 px : produits, valeur du stock et mouvements sans défilem
   await page.setViewportSize({ width: 360, height: 780 });
   await loginAs(page, DEMO.proprietaire);
   const noSideways = async () => {
-    const w = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }));
-    expect(w.scroll).toBeLessThanOrEqual(w.client);
+    const w = await page.evaluate(() => {
+      const client = document.documentElement.clientWidth;
+      // What sticks out, named in the failure: tag, classes and test id of each element.
+      const out = [...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((e) => e.getBoundingClientRect().right > client + 0.5)
+        .slice(-5)
+        .map(
+          (e) =>
+            `${e.tagName}.${e.className} ${e.dataset['testid'] ?? ''} ${Math.round(e.getBoundingClientRect().right)}`,
+        );
+      return { scroll: document.documentElement.scrollWidth, client, out };
+    });
+    expect(w.scroll, w.out.join(' | ')).toBeLessThanOrEqual(w.client);
   };
   const inside = async (locator: Locator) => {
     await locator.scrollIntoViewIfNeeded();

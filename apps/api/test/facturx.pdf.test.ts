@@ -129,6 +129,22 @@ describe('PDF Factur-X (PDF/A-3b)', () => {
     }
   });
 
+  it('écrit chaque lettre en texte, même après une facture dont les capitales accentuées ont été dessinées seules', async () => {
+    // « É » is drawn from « E » and an accent: a font shared across documents kept « E » without
+    // its character after subsetting « É », and « SIREN » read « SIR N » in every later invoice.
+    const draw = (text: string) => (doc: PDFKit.PDFDocument) => {
+      doc.font(FACTURX_FONTS.bold).text(text);
+      doc.font(FACTURX_FONTS.regular).text(text);
+    };
+    await facturxPdfBuffer({ titre: 'Avant', date: DATE }, facturxXml(AVOIR), draw('ÉÈÜÖÎ'));
+    const after = await facturxPdfBuffer(
+      { titre: 'Après', date: DATE },
+      facturxXml(FACTURE_MULTI_TAUX),
+      draw('SIREN OUI'),
+    );
+    expect(pdfText(after).match(/SIREN OUI/g)).toHaveLength(2);
+  });
+
   it('un PDF sans XML embarqué est vu comme tel', async () => {
     const plain = new PDFDocument({ subset: 'PDF/A-3b' });
     plain.text('Facture');

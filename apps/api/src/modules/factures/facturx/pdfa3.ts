@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create as createFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { woffToSfnt } from './woff.js';
 
@@ -21,13 +20,17 @@ const FONT_FILES = {
   bold: '@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff',
 } as const;
 
-let fonts: { regular: Font; bold: Font } | undefined;
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
 /**
- * The fonts as TrueType (decoded from WOFF by woff.ts) and parsed by fontkit once per process:
- * pdfkit takes a parsed font as it is, and each document makes its own subset of it.
+ * The fonts as TrueType, decoded from WOFF by woff.ts once per process. Each document parses its
+ * own fontkit font from these bytes (pdfkit does it in registerFont): a fontkit font caches its
+ * glyphs with the characters of their first use, and subsetting an accented capital (« É » is
+ * drawn from « E » and an accent) caches « E » with none; a font shared across documents then
+ * wrote every later « E » without its character, and « SIREN » read « SIR N » in the text of the
+ * next invoices of a long-running server (factures.pdf.test, « police propre à chaque document »).
  */
-function fontData(): { regular: Font; bold: Font } {
-  const load = (file: string): Font => createFont(woffToSfnt(readFileSync(require.resolve(file))));
+function fontData(): { regular: Buffer; bold: Buffer } {
+  const load = (file: string): Buffer => woffToSfnt(readFileSync(require.resolve(file)));
   fonts ??= { regular: load(FONT_FILES.regular), bold: load(FONT_FILES.bold) };
   return fonts;
 }
@@ -65,9 +68,8 @@ export function facturxPdfDocument(options: FacturxPdfOptions): PDFKit.PDFDocume
     },
   });
   const { regular, bold } = fontData();
-  // pdfkit's types know only file names and buffers; at run time it takes a fontkit font.
-  doc.registerFont(FACTURX_FONTS.regular, regular as unknown as Buffer);
-  doc.registerFont(FACTURX_FONTS.bold, bold as unknown as Buffer);
+  doc.registerFont(FACTURX_FONTS.regular, regular);
+  doc.registerFont(FACTURX_FONTS.bold, bold);
   doc.font(FACTURX_FONTS.regular);
   return doc;
 }

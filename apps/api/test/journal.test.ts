@@ -99,6 +99,7 @@ describe(`journal inaltérable : chaîne, déclencheurs, vérification (${TEST_D
       `update journal_entrees set contenu = '{}' where service_id = ${shop}`,
       `delete from journal_entrees where service_id = ${shop}`,
       `update ventes set total_ttc = total_ttc + 1 where service_id = ${shop}`,
+      `update ventes set avoir = avoir + 1 where service_id = ${shop}`,
       `delete from ventes where service_id = ${shop}`,
       `update vente_lignes set montant_ttc = 1 where service_id = ${shop}`,
       `update vente_lignes set quantite = 1 where service_id = ${shop}`,

@@ -27,6 +27,7 @@ import * as m028 from './migrations/028_achats_remises.js';
 import * as m029 from './migrations/029_caisses_appareils.js';
 import * as m032 from './migrations/032_factures_soldes.js';
 import * as m034 from './migrations/034_ventes_avoir.js';
+import * as m035 from './migrations/035_ventes_avoir_inalterable.js';
 import * as m031 from './migrations/031_alertes_vues.js';
 import * as m030 from './migrations/030_jet.js';
 
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '029_caisses_appareils': m029,
   '032_factures_soldes': m032,
   '034_ventes_avoir': m034,
+  '035_ventes_avoir_inalterable': m035,
   '031_alertes_vues': m031,
   '030_jet': m030,
 };

@@ -1,18 +1,29 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { setNavigator } from '../lib/navigation';
+import { useEffect, useLayoutEffect } from 'react';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router';
+import { setNavigator, setShownPath } from '../lib/navigation';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
+/**
+ * Lets code outside React (the HTTP layer, on an ended session) navigate with the router, and
+ * tells lib/navigation which page is shown (useScreenParams reads it).
+ */
+export function RouterNavigator() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => setNavigator((to) => void navigate(to)), [navigate]);
+  useLayoutEffect(() => setShownPath(pathname), [pathname]);
+  return null;
+}
+
+/** Navigations render at once, without a transition that keeps the old screen while the new one loads. */
 export function App() {
-  const [router] = useState(() => {
-    const created = createAppRouter();
-    setNavigator((to) => void created.navigate(to));
-    return created;
-  });
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter useTransitions={false}>
+        <RouterNavigator />
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

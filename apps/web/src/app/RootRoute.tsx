@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
+import { useScrollRestoration } from './scroll-restoration';
 
 /** Anchor scrolling: after each navigation with a hash, bring the target into view. */
 function useAnchorScrolling(): void {
@@ -23,13 +24,13 @@ function useAnchorScrolling(): void {
 
 /** Top of the route tree: scroll restoration, anchor scrolling, lazy screens. */
 export function RootRoute() {
+  useScrollRestoration();
   useAnchorScrolling();
   return (
     <>
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>
-      <ScrollRestoration />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { MENU_SCREENS } from '@comptoir/shared';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RequireMenu } from './RequireMenu';
 import { RequireSession } from './RequireSession';
 import { RootRoute } from './RootRoute';
@@ -167,6 +167,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The route table rendered by the router above it (a BrowserRouter in the app, a MemoryRouter in
+ * tests). Declarative routing: the data router's loaders and actions, which no screen uses, were
+ * a fifth of the login page's script.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE } from '@comptoir/shared';
 import {
   readListState,
@@ -8,14 +7,14 @@ import {
   type ListSpec,
   type ListState,
 } from './list-params';
-import { SAME_SCREEN } from './same-screen';
+import { useScreenParams } from './use-screen-params';
 
 /**
  * A list's state in the URL: read on every render, written with the router (history entries for
  * paging and sorting, replaced ones while typing a search). `spec` must be a module constant.
  */
 export function useListParams(spec: ListSpec) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenParams();
   const state = useMemo(() => readListState(params, spec), [params, spec]);
 
   const update = useCallback(
@@ -23,11 +22,7 @@ export function useListParams(spec: ListSpec) {
       setParams(
         (previous) =>
           writeListState(previous, { ...readListState(previous, spec), ...patch }, spec),
-        {
-          replace,
-          preventScrollReset: true,
-          state: SAME_SCREEN,
-        },
+        replace,
       ),
     [setParams, spec],
   );

@@ -1,9 +1,9 @@
-import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { act, render } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate, type Location } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
-import { routes } from '../app/router';
-import { setNavigator } from '../lib/navigation';
+import { RouterNavigator } from '../app/App';
+import { AppRoutes } from '../app/router';
 import { saveLogin } from '../lib/session';
 import type { Role } from '@comptoir/shared';
 import { json, makeAuth } from './fixtures';
@@ -51,16 +51,40 @@ function fakeApi(handler?: ApiHandler) {
  */
 export const detachedStyles = document.createElement('div');
 
-/** The whole app on a memory router at `path`, with the test's own answers for some calls. */
+/** Where the router is, and a way to move it, for the tests (as the data router's `router` was). */
+interface TestRouter {
+  state: { location: Location };
+  navigate: (to: string) => Promise<void>;
+}
+
+function RouterProbe({ into }: { into: { location?: Location; navigate?: (to: string) => void } }) {
+  into.location = useLocation();
+  const navigate = useNavigate();
+  into.navigate = (to) => void navigate(to);
+  return null;
+}
+
+/** The whole app on a memory router at `path`, as App renders it, with the test's own answers. */
 export function renderApp(path: string, handler?: ApiHandler) {
   fakeApi(handler);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  setNavigator((to) => void router.navigate(to));
+  const probe: { location?: Location; navigate?: (to: string) => void } = {};
   const view = render(
     <AppProviders styleContainer={detachedStyles}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
+        <RouterProbe into={probe} />
+        <RouterNavigator />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
+  const router: TestRouter = {
+    state: {
+      get location() {
+        return probe.location!;
+      },
+    },
+    navigate: async (to) => act(() => probe.navigate!(to)),
+  };
   return { ...view, router };
 }
 

@@ -1,19 +1,17 @@
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { SAME_SCREEN } from '../../lib/same-screen';
+import { useScreenParams } from '../../lib/use-screen-params';
 import { AbonnementsTab } from './AbonnementsTab';
 import { TABS, tabOf } from './abonnements-list';
 import { PlansTab } from './PlansTab';
 
 /** /pages/abonnements (administrator): plans and owners' subscriptions, the tab in the URL. */
 export default function AbonnementsRoute() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenParams();
   const tab = tabOf(params.get('tab'));
   // Each tab has its own list: switching starts it afresh.
-  const choose = (index: number) =>
-    setParams({ tab: TABS[index] ?? 'formules' }, { state: SAME_SCREEN, preventScrollReset: true });
+  const choose = (index: number) => setParams({ tab: TABS[index] ?? 'formules' });
   return (
     <div className="card-surface">
       <ConfirmDialog />

@@ -2,10 +2,10 @@ import type { InvitationDetail } from '@comptoir/shared';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormField, fieldA11y } from '../../components/FormField';
+import { PasswordInput } from '../../components/PasswordInput';
 import { ApiError, errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { confirmationError, newPasswordError, type FieldErrors } from '../../lib/validation';
 import { acceptInvitation } from './api';
@@ -102,15 +102,11 @@ export function InvitationAcceptForm({ invitationKey, invitation }: Props) {
     set: (v: string) => void,
   ) => (
     <FormField id={`invitation-${id}`} label={label} error={errors[id]} className="auth-field">
-      <Password
-        inputId={`invitation-${id}`}
+      <PasswordInput
+        id={`invitation-${id}`}
         value={value}
-        onChange={(e) => set(e.target.value)}
-        toggleMask
-        feedback={false}
+        onChange={(value) => set(value)}
         autoComplete={newPassword ? 'new-password' : 'current-password'}
-        className="w-full"
-        inputClassName="w-full"
         invalid={Boolean(errors[id])}
         {...fieldA11y(`invitation-${id}`, errors[id])}
       />

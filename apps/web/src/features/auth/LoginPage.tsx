@@ -1,10 +1,10 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormField, fieldA11y } from '../../components/FormField';
+import { PasswordInput } from '../../components/PasswordInput';
 import { errorMessage } from '../../lib/errors';
 import type { FieldErrors } from '../../lib/validation';
 import { login } from './api';
@@ -69,15 +69,11 @@ export function LoginPage() {
           error={errors['password']}
           className="auth-field"
         >
-          <Password
-            inputId="password"
+          <PasswordInput
+            id="password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            feedback={false}
-            toggleMask
+            onChange={(value) => setPassword(value)}
             autoComplete="current-password"
-            className="w-full"
-            inputClassName="w-full"
             invalid={Boolean(errors['password'])}
             {...fieldA11y('password', errors['password'])}
           />

@@ -1,9 +1,9 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormField, fieldA11y } from '../../components/FormField';
+import { PasswordInput } from '../../components/PasswordInput';
 import { ApiError, errorMessage, fieldErrorsOf } from '../../lib/errors';
 import { confirmationError, newPasswordError } from '../../lib/validation';
 import { finishPasswordReset } from './api';
@@ -106,15 +106,11 @@ export function ResetPasswordPage() {
           error={errors.newPassword}
           className="auth-field"
         >
-          <Password
-            inputId="newPassword"
+          <PasswordInput
+            id="newPassword"
             value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-            toggleMask
-            feedback={false}
+            onChange={(value) => setNewPassword(value)}
             autoComplete="new-password"
-            className="w-full"
-            inputClassName="w-full"
             invalid={Boolean(errors.newPassword)}
             {...fieldA11y('newPassword', errors.newPassword)}
           />
@@ -125,15 +121,11 @@ export function ResetPasswordPage() {
           error={errors.confirmation}
           className="auth-field"
         >
-          <Password
-            inputId="confirmation"
+          <PasswordInput
+            id="confirmation"
             value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-            toggleMask
-            feedback={false}
+            onChange={(value) => setConfirmation(value)}
             autoComplete="new-password"
-            className="w-full"
-            inputClassName="w-full"
             invalid={Boolean(errors.confirmation)}
             {...fieldA11y('confirmation', errors.confirmation)}
           />

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
-import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { FormField, fieldA11y } from '../../components/FormField';
+import { PasswordInput } from '../../components/PasswordInput';
 import { updatePasswordRequestSchema } from '@comptoir/shared';
 import { confirmationError, hasErrors, validate } from '../../lib/validation';
 
@@ -47,15 +47,11 @@ export function PasswordForm({ saving, serverErrors, onSave }: Props) {
     <form onSubmit={submit} noValidate aria-label="Changer le mot de passe">
       {(Object.keys(LABELS) as Field[]).map((field) => (
         <FormField key={field} id={field} label={LABELS[field]} error={errors[field]}>
-          <Password
-            inputId={field}
+          <PasswordInput
+            id={field}
             value={values[field]}
-            onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-            feedback={false}
-            toggleMask
+            onChange={(value) => setValues((v) => ({ ...v, [field]: value }))}
             autoComplete={AUTOCOMPLETE[field]}
-            className="w-full"
-            inputClassName="w-full"
             invalid={Boolean(errors[field])}
             {...fieldA11y(field, errors[field])}
           />

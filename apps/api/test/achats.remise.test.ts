@@ -79,6 +79,9 @@ describe(`achats : remises de ligne et de document (${TEST_DIALECT})`, () => {
     const response = await fetch(`${server.baseUrl}${w.shopUrl()}/achats/${v.body.id}/pdf`, {
       headers: { authorization: `Bearer ${w.tokens.ownerA.token}` },
     });
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="${v.body.numero}.pdf"`,
+    );
     const text = pdfText(Buffer.from(await response.arrayBuffer())).replace(/\s+/g, ' ');
     expect(text).toMatch(/Marchandises avant remises 17 997 FCFA/);
     expect(text).toMatch(/Remises -2 797 FCFA/);

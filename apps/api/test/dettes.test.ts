@@ -486,7 +486,10 @@ describe(`dettes clients et règlements (${TEST_DIALECT})`, () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toContain('releve-client-');
+    // RFC 6266: an ASCII name for old clients, the exact one in UTF-8 (the web app saves it so).
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="releve-Rokhaya-Releve.pdf"; filename*=UTF-8''releve-Rokhaya-Relev%C3%A9.pdf`,
+    );
     const pdf = Buffer.from(await response.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(1500);

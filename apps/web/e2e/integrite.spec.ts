@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO } from './support/constants';
@@ -63,6 +63,19 @@ test('intégrité : clôture du jour puis du mois, archive signée téléchargé
   const sommes = execFileSync('sha256sum', ['-c', 'manifeste.txt'], { cwd: dir, encoding: 'utf8' });
   expect(sommes).toContain('journal.txt: OK');
   expect(sommes).toContain('LISEZMOI.txt: OK');
+
+  // The FEC is saved under the name the server gives (SirenFECAAAAMMJJ.txt, the name the LPF asks
+  // for; `boutique<id>` for a shop without SIRET), dated by the period's last day.
+  const au = await page.locator('#fec-au').inputValue();
+  const [jj, mm, aa] = au.split('/');
+  const fec = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Télécharger le FEC' }).click();
+  const fichierFec = await fec;
+  expect(fichierFec.suggestedFilename()).toMatch(
+    new RegExp(`^(\\d{9}|boutique\\d+)FEC${aa}${mm}${jj}\\.txt$`),
+  );
+  const lignesFec = readFileSync(await fichierFec.path(), 'latin1').split('\r\n');
+  expect(lignesFec[0]).toMatch(/^JournalCode\tJournalLib\tEcritureNum\t/);
 
   await page.getByRole('button', { name: 'Vérifier l’intégrité du journal' }).click();
   await expect(

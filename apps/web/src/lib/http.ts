@@ -1,4 +1,5 @@
 import type { AuthResponse } from '@comptoir/shared';
+import { contentDispositionFileName } from './download';
 import { ApiError, NetworkError, apiErrorFrom } from './errors';
 import { navigateTo } from './navigation';
 import { applyRefresh, clearSession, getRefreshToken, getToken } from './session';
@@ -130,9 +131,15 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return parse<T>(await answer(path, options));
 }
 
-/** Same as request, for a binary answer (PDF, spreadsheet): the body as a Blob. */
+/**
+ * Same as request, for a binary answer (PDF, spreadsheet): the body as a Blob — a File named as
+ * the server's Content-Disposition header names it, when it does, which `downloadBlob` keeps.
+ */
 export async function requestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  return (await answer(path, options)).blob();
+  const response = await answer(path, options);
+  const blob = await response.blob();
+  const name = contentDispositionFileName(response.headers.get('Content-Disposition'));
+  return name ? new File([await blob.arrayBuffer()], name, { type: blob.type }) : blob;
 }
 
 /** The successful response of a call, after at most one shared refresh on 401. */

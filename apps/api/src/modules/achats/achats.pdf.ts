@@ -10,6 +10,7 @@ import {
   shopTimeZone,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
+import { fileNamePart } from '../../core/content-disposition.js';
 import type { ServicesTable } from '../../db/schema.js';
 import { now } from '../../db/time.js';
 import { heading, legalIds, MARGIN, table, WIDTH } from '../dettes/dettes.releve.js';
@@ -65,7 +66,7 @@ export async function achatPdf(
   ctx: AppContext,
   service: Service,
   achatId: number,
-): Promise<Buffer> {
+): Promise<{ pdf: Buffer; name: string }> {
   const a = await readAchat(ctx.database.db, service, achatId);
   const money = (n: number) => formatMoneyForPdf(n, service.devise);
   const titre = a.numero ? `Bon de réception ${a.numero}` : 'Bon de commande (brouillon)';
@@ -139,7 +140,7 @@ export async function achatPdf(
     ['Reste à payer', money(a.reste)],
   ]);
   doc.end();
-  return done;
+  return { pdf: await done, name: `${a.numero ?? `brouillon-${a.id}`}.pdf` };
 }
 
 /** The supplier's statement (A4): purchases, returns, payments and balance, on the shop's clock. */
@@ -147,7 +148,7 @@ export async function releveFournisseurPdf(
   ctx: AppContext,
   service: Service,
   fournisseurId: number,
-): Promise<Buffer> {
+): Promise<{ pdf: Buffer; name: string }> {
   const c = await compteFournisseur(ctx, service, fournisseurId);
   const money = (n: number) => formatMoneyForPdf(n, service.devise);
   const zone = shopTimeZone(service.pays);
@@ -227,5 +228,5 @@ export async function releveFournisseurPdf(
     ['Dont en retard', money(c.enRetard)],
   ]);
   doc.end();
-  return done;
+  return { pdf: await done, name: `releve-${fileNamePart(c.fournisseur.nom)}.pdf` };
 }

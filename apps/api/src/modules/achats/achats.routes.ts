@@ -15,6 +15,7 @@ import {
   retourAchatInputSchema,
   retourAchatSchema,
 } from '@comptoir/shared';
+import { contentDisposition } from '../../core/content-disposition.js';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
@@ -156,10 +157,10 @@ export function achatsRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: achatIdParamsSchema,
     responses: { 200: null, ...P404 },
     handler: async ({ service, params, reply }) => {
-      const pdf = await achatPdf(ctx, service, params.achatId);
+      const { pdf, name } = await achatPdf(ctx, service, params.achatId);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="achat-${params.achatId}.pdf"`)
+        .header('content-disposition', contentDisposition(name))
         .send(pdf);
     },
   });

@@ -8,6 +8,7 @@ import {
   reglementFournisseurInputSchema,
   reglementFournisseurSchema,
 } from '@comptoir/shared';
+import { contentDisposition } from '../../core/content-disposition.js';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
@@ -101,13 +102,10 @@ export function dettesFournisseursRoutes(app: FastifyInstance, ctx: AppContext):
     responses: { 200: null, 403: problemSchema, 404: problemSchema },
     handler: async ({ user, service, params, reply }) => {
       requireShopOwner(user, service);
-      const pdf = await releveFournisseurPdf(ctx, service, params.fournisseurId);
+      const { pdf, name } = await releveFournisseurPdf(ctx, service, params.fournisseurId);
       return reply
         .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="releve-fournisseur-${params.fournisseurId}.pdf"`,
-        )
+        .header('content-disposition', contentDisposition(name))
         .send(pdf);
     },
   });

@@ -172,7 +172,7 @@ export async function sessionRapportPdf(
   const name = session.numeroZ ?? `X-${session.caisse.nom}`;
   return {
     pdf: await rapportPdf(db, service, session, format),
-    name: name.replace(/[^\w-]/g, '_'),
+    name: `${name.replace(/[^\w-]/g, '_')}-${format}`,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type ModePaiement,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
+import { fileNamePart } from '../../core/content-disposition.js';
 import type { ServicesTable } from '../../db/schema.js';
 import { now } from '../../db/time.js';
 import { compteClient } from './dettes.service.js';
@@ -82,14 +83,15 @@ export async function relevePdf(
   ctx: AppContext,
   service: Service,
   clientId: number,
-): Promise<Buffer> {
+): Promise<{ pdf: Buffer; name: string }> {
   const compte = await compteClient(ctx, service, clientId);
   const client = await ctx.database.db
     .selectFrom('clients')
     .select(['adresse', 'email'])
     .where('id', '=', clientId)
     .executeTakeFirstOrThrow();
-  return draw(service, compte, client);
+  const pdf = await draw(service, compte, client);
+  return { pdf, name: `releve-${fileNamePart(compte.client.nom)}.pdf` };
 }
 
 function draw(

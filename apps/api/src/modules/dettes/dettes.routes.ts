@@ -8,6 +8,7 @@ import {
   reglementInputSchema,
   reglementSchema,
 } from '@comptoir/shared';
+import { contentDisposition } from '../../core/content-disposition.js';
 import type { AppContext } from '../../core/context.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
@@ -102,13 +103,10 @@ export function dettesRoutes(app: FastifyInstance, ctx: AppContext): void {
     responses: { 200: null, 403: problemSchema, 404: problemSchema },
     handler: async ({ user, service, params, reply }) => {
       requireShopOwner(user, service);
-      const pdf = await relevePdf(ctx, service, params.clientId);
+      const { pdf, name } = await relevePdf(ctx, service, params.clientId);
       return reply
         .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="releve-client-${params.clientId}.pdf"`,
-        )
+        .header('content-disposition', contentDisposition(name))
         .send(pdf);
     },
   });

@@ -1,42 +1,15 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloturesAutomatiques } from '../src/modules/journal/journal.housekeeping.js';
+import { deballer as deballerArchive, run, verifierCommeLisezmoi } from './support/archives.js';
 import { TEST_DIALECT } from './support/database.js';
 import { login } from './support/factories.js';
 import { refusal } from './support/journal.js';
 import { sellingWorld } from './support/retours-dettes.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
-
-/** A command's exit code and output (stdout and stderr together). */
-function run(cmd: string, args: string[], cwd: string): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    execFile(cmd, args, { cwd }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout + stderr }),
-    );
-  });
-}
-
-/**
- * The commands of the archive's LISEZMOI.txt (its lines indented by three spaces), run by bash
- * in the unzipped folder: what an auditor types, with openssl and sha256sum, none of the
- * server's code.
- */
-const verifierCommeLisezmoi = (dir: string) =>
-  run(
-    'bash',
-    [
-      '-c',
-      readFileSync(path.join(dir, 'LISEZMOI.txt'), 'utf8')
-        .split('\n')
-        .filter((l) => l.startsWith('   '))
-        .join('\n'),
-    ],
-    dir,
-  );
 
 /**
  * Archives of the journal (docs/regles-metier.md « Archives du journal »): a month closure
@@ -52,20 +25,7 @@ describe(`journal : archives signées, vérifiées avec openssl (${TEST_DIALECT}
     (await server.client().get(`${w.shopUrl()}/journal/archives`, w.tokens.ownerA)).body as Array<
       Record<string, unknown> & { id: number; sha256: string; reference: string }
     >;
-  /** Downloads an archive and unzips it into a fresh folder. */
-  async function deballer(id: number): Promise<string> {
-    const zip = await server
-      .client()
-      .get(`${w.shopUrl()}/journal/archives/${id}/zip`, w.tokens.ownerA);
-    expect(zip.status).toBe(200);
-    expect(zip.headers.get('content-type')).toBe('application/zip');
-    expect(zip.headers.get('content-disposition')).toMatch(/^attachment; filename="journal-/);
-    const dir = mkdtempSync(path.join(tmpdir(), 'archive-'));
-    writeFileSync(path.join(dir, 'archive.zip'), zip.body as Buffer);
-    const unzip = await run('unzip', ['-q', 'archive.zip'], dir);
-    expect(unzip.code, unzip.out).toBe(0);
-    return dir;
-  }
+  const deballer = (id: number) => deballerArchive(server, w.shopUrl(), id, w.tokens.ownerA);
   const aller = async (instant: string) => {
     server.clock.set(instant);
     w.tokens.ownerA.token = (await login(server.client(), w.world.ownerA.email)).token;

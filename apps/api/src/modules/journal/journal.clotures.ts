@@ -5,7 +5,7 @@ import { nextNumero } from '../../db/numbering.js';
 import { now, nowIso } from '../../db/time.js';
 import { GENESE, journaliser } from './journal.append.js';
 import { archiver } from './journal.archive.js';
-import { cleInstallation } from './journal.cle.js';
+import { cleInstallation, type CleInstallation } from './journal.cle.js';
 import { totaux, ZERO, type Montants, type TotauxCloture } from './journal.totaux.js';
 
 /** Closures (docs/regles-metier.md « Clôtures »): a day, a month, a fiscal (calendar) year. */
@@ -89,80 +89,89 @@ export async function cloturer(
       .set({ sequence: sql`sequence` })
       .where('service_id', '=', serviceId)
       .execute();
-    const shop = await trx
-      .selectFrom('services')
-      .selectAll()
-      .where('id', '=', serviceId)
-      .executeTakeFirstOrThrow();
-    const tz = shopTimeZone(shop.pays);
-    const precedente = await derniereCloture(trx, serviceId, periode);
-    const apres = precedente?.jusqua ?? 0;
-    const evenements = () =>
-      trx
-        .selectFrom('journal_entrees')
-        .where('service_id', '=', serviceId)
-        .where('type', 'in', EVENEMENTS)
-        .where('sequence', '>', apres);
-    const premier = await evenements()
-      .select('horodatage')
-      .orderBy('sequence')
-      .limit(1)
-      .executeTakeFirst();
-    // The owner may close a period without events (a closure of zeros); the automatic one not.
-    if (!premier && par === 'automatique') return null;
-    let limite: number | null = null;
-    if (premier && par === 'automatique') {
-      const jour = localDate(new Date(premier.horodatage), tz);
-      const fin = startOfLocalDayUtc(addDays(bornes(periode, jour).fin, 1), tz);
-      if (fin > nowIso()) return null;
-      const dernier = await evenements()
-        .select((eb) => eb.fn.max('sequence').as('s'))
-        .where('horodatage', '<', fin)
-        .executeTakeFirst();
-      limite = Number(dernier?.s);
-    }
-    const rows = await evenements()
-      .select(['sequence', 'type', 'horodatage', 'contenu'])
-      .$if(limite !== null, (q) => q.where('sequence', '<=', limite!))
-      .orderBy('sequence')
-      .execute();
-    const gt: Montants = precedente?.grandTotal ?? ZERO;
-    const teteJet = await trx
-      .selectFrom('jet_tetes')
-      .select(['sequence', 'hash'])
-      .where('service_id', '=', serviceId)
-      .executeTakeFirst();
-    const jet = { sequence: Number(teteJet?.sequence ?? 0), hash: teteJet?.hash ?? GENESE };
-    const today = localDate(now(), tz);
-    const contenu: ContenuCloture = {
-      periode,
-      debut: rows.length ? localDate(new Date(rows[0]!.horodatage), tz) : today,
-      fin: rows.length ? localDate(new Date(rows.at(-1)!.horodatage), tz) : today,
-      fuseau: tz,
-      depuis: rows.length ? Number(rows[0]!.sequence) : apres + 1,
-      jusqua: rows.length ? Number(rows.at(-1)!.sequence) : apres,
-      evenements: rows.length,
-      utilisateur: par === 'automatique' ? null : par.utilisateur,
-      jet,
-      ...totaux(rows, gt),
-    };
-    const reference = await nextNumero(trx, shop, `cloture_${periode}`, now());
-    const { sequence } = await journaliser(
-      trx,
-      serviceId,
-      { type: `cloture_${periode}`, reference, contenu: { ...contenu } },
-      cle.signer,
-    );
-    if (periode !== 'jour')
-      await archiver(trx, cle, serviceId, {
-        sequence,
-        reference,
-        periode,
-        jour: today,
-        jet: { depuis: precedente?.jet?.sequence ?? 0, jusqua: jet.sequence },
-      });
-    return { sequence, reference, contenu };
+    const faite = await ecrireCloture(trx, cle, serviceId, periode, par);
+    if (faite && periode !== 'jour') await archiver(trx, cle, serviceId, faite.sequence);
+    return faite;
   });
+}
+
+/**
+ * The closure's journal entry without its archive, in the caller's transaction (after the head's
+ * lock): what `cloturer` wrote before archives existed (migration 025; the JET's head is in it
+ * since migration 030). `cloturer` archives it next; `archivesManquantes` archives the old ones.
+ */
+export async function ecrireCloture(
+  trx: Transaction<DB>,
+  cle: CleInstallation,
+  serviceId: number,
+  periode: Periode,
+  par: { utilisateur: number } | 'automatique',
+): Promise<ClotureFaite | null> {
+  const shop = await trx
+    .selectFrom('services')
+    .selectAll()
+    .where('id', '=', serviceId)
+    .executeTakeFirstOrThrow();
+  const tz = shopTimeZone(shop.pays);
+  const precedente = await derniereCloture(trx, serviceId, periode);
+  const apres = precedente?.jusqua ?? 0;
+  const evenements = () =>
+    trx
+      .selectFrom('journal_entrees')
+      .where('service_id', '=', serviceId)
+      .where('type', 'in', EVENEMENTS)
+      .where('sequence', '>', apres);
+  const premier = await evenements()
+    .select('horodatage')
+    .orderBy('sequence')
+    .limit(1)
+    .executeTakeFirst();
+  // The owner may close a period without events (a closure of zeros); the automatic one not.
+  if (!premier && par === 'automatique') return null;
+  let limite: number | null = null;
+  if (premier && par === 'automatique') {
+    const jour = localDate(new Date(premier.horodatage), tz);
+    const fin = startOfLocalDayUtc(addDays(bornes(periode, jour).fin, 1), tz);
+    if (fin > nowIso()) return null;
+    const dernier = await evenements()
+      .select((eb) => eb.fn.max('sequence').as('s'))
+      .where('horodatage', '<', fin)
+      .executeTakeFirst();
+    limite = Number(dernier?.s);
+  }
+  const rows = await evenements()
+    .select(['sequence', 'type', 'horodatage', 'contenu'])
+    .$if(limite !== null, (q) => q.where('sequence', '<=', limite!))
+    .orderBy('sequence')
+    .execute();
+  const gt: Montants = precedente?.grandTotal ?? ZERO;
+  const teteJet = await trx
+    .selectFrom('jet_tetes')
+    .select(['sequence', 'hash'])
+    .where('service_id', '=', serviceId)
+    .executeTakeFirst();
+  const jet = { sequence: Number(teteJet?.sequence ?? 0), hash: teteJet?.hash ?? GENESE };
+  const today = localDate(now(), tz);
+  const contenu: ContenuCloture = {
+    periode,
+    debut: rows.length ? localDate(new Date(rows[0]!.horodatage), tz) : today,
+    fin: rows.length ? localDate(new Date(rows.at(-1)!.horodatage), tz) : today,
+    fuseau: tz,
+    depuis: rows.length ? Number(rows[0]!.sequence) : apres + 1,
+    jusqua: rows.length ? Number(rows.at(-1)!.sequence) : apres,
+    evenements: rows.length,
+    utilisateur: par === 'automatique' ? null : par.utilisateur,
+    jet,
+    ...totaux(rows, gt),
+  };
+  const reference = await nextNumero(trx, shop, `cloture_${periode}`, now());
+  const { sequence } = await journaliser(
+    trx,
+    serviceId,
+    { type: `cloture_${periode}`, reference, contenu: { ...contenu } },
+    cle.signer,
+  );
+  return { sequence, reference, contenu };
 }
 
 /**

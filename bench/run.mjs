@@ -1,7 +1,7 @@
 // Benchmarks of Comptoir against the built app. Run by `npm run bench` once on SQLite and once on
 // PostgreSQL (scripts/bench.sh). Prints figures; asserts nothing.
 // BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page, facturx, depenses,
-// rapports, achats, devis, factures, hors-ligne) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
+// rapports, achats, devis, factures, hors-ligne, journal) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
 // BENCH_NAVIGATEUR=0 leaves out the sales part's browser measure (no web build needed).
 import { benchAccounts } from './accounts.mjs';
 import { benchAchats } from './achats.mjs';
@@ -12,6 +12,7 @@ import { benchDevis } from './devis.mjs';
 import { benchFactures } from './factures.mjs';
 import { benchFacturx } from './facturx.mjs';
 import { benchHorsLigne } from './hors-ligne.mjs';
+import { benchJournal } from './journal.mjs';
 import { benchLoginPage } from './login-page.mjs';
 import { benchVentes } from './ventes.mjs';
 import { benchRapports } from './rapports.mjs';
@@ -30,6 +31,7 @@ const PARTS = [
   'devis',
   'factures',
   'hors-ligne',
+  'journal',
 ];
 const only = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
@@ -70,6 +72,7 @@ try {
   // The till without the network runs in Chromium, once, on SQLite (bench/hors-ligne.mjs).
   if (runs('hors-ligne') && !process.env.TEST_DATABASE_URL)
     console.log(await benchHorsLigne(server.baseUrl));
+  if (runs('journal')) console.log(await benchJournal(server.baseUrl, server.databaseUrl));
 } finally {
   await server.stop();
 }

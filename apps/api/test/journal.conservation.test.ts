@@ -20,8 +20,11 @@ const EFFACEMENT = new RegExp(
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const file = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sources(file);
-    return /\.(ts|mjs|js|sh|sql)$/.test(e.name) ? [file] : [];
+    if (e.isDirectory())
+      return ['node_modules', 'dist', 'test-results', 'playwright-report'].includes(e.name)
+        ? []
+        : sources(file);
+    return /\.(ts|tsx|mjs|js|sh|sql)$/.test(e.name) ? [file] : [];
   });
 }
 
@@ -40,6 +43,22 @@ describe('journal : aucune suppression des archives ni des chaînes dans le code
     expect(fichiers.length).toBeGreaterThan(100);
     const fautifs = fichiers.filter((f) => EFFACEMENT.test(readFileSync(f, 'utf8')));
     expect(fautifs.map((f) => path.relative(ROOT, f))).toEqual([]);
+  });
+
+  it('l’ajout au journal ne se coupe que dans le banc d’essai (bench/journal-direct.ts)', () => {
+    const fichiers = [
+      ...sources(path.join(ROOT, 'apps')),
+      ...sources(path.join(ROOT, 'packages')),
+      ...sources(path.join(ROOT, 'scripts')),
+      ...sources(path.join(ROOT, 'bench')),
+    ];
+    const touchent = fichiers.filter((f) => /sansJournal/.test(readFileSync(f, 'utf8')));
+    expect(touchent.map((f) => path.relative(ROOT, f)).sort()).toEqual([
+      'apps/api/src/modules/journal/journal.append.ts',
+      'apps/api/test/journal.conservation.test.ts',
+      'bench/journal-direct.ts',
+      'bench/journal.mjs',
+    ]);
   });
 
   it('la règle reconnaît une suppression, sous toutes ses formes', () => {

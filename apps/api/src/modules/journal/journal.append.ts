@@ -54,6 +54,13 @@ export type Chaine = 'journal' | 'jet';
 export const ANOMALIE_HORLOGE_MS = 60_000;
 
 /**
+ * Bench only: `npm run bench`'s journal part (bench/journal-direct.ts) sets it in its own process
+ * to measure the same write path without the append step. Nothing else sets it; no setting or
+ * environment variable reaches it.
+ */
+export const banc = { sansJournal: false };
+
+/**
  * Appends an event to its shop's journal (or its JET), in the caller's transaction (the event's
  * own): the head row of the shop's chain is incremented first — its row lock on PostgreSQL (SQLite
  * has a single writer) makes concurrent appends of one shop queue, so the chain stays linear and
@@ -70,6 +77,7 @@ export async function journaliser(
   signer?: (message: string) => string,
   chaine: Chaine = 'journal',
 ): Promise<{ sequence: number; hash: string }> {
+  if (banc.sansJournal) return { sequence: 0, hash: GENESE };
   // Both chains have the same columns (migration 030).
   const tetes = `${chaine}_tetes` as 'journal_tetes';
   const entrees = `${chaine}_entrees` as 'journal_entrees';

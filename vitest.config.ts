@@ -11,12 +11,25 @@ export default defineConfig({
     // (set in every project: a project does not inherit it).
     allowOnly: false,
     projects: [
-      { test: { name: 'shared', allowOnly: false, include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'shared',
+          allowOnly: false,
+          include: ['packages/shared/src/**/*.test.ts'],
+          // Vitest's 5 s default is no margin on a busy 2-core CI machine (as for the screens).
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'architecture',
           allowOnly: false,
           include: ['scripts/architecture/**/*.test.ts'],
+          // Reading the import graph of the whole repository took over 5 s (Vitest's default) in
+          // a proof run under load.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -146,7 +146,9 @@ describe(`vente hors ligne : appareils des caisses et ventes refusées (${TEST_D
     ]);
     const motifRefus = refus.body.ventes[0].message as string;
     const ecarter = caisseUrl(caisseId, '/ventes-ecartees');
-    const body = { vente: credit, motifRefus, motif: 'Client parti sans payer' };
+    // The cashier the till names: manager A, who works in the shop.
+    const vendeurId = w.world.managerA.id;
+    const body = { vente: credit, motifRefus, motif: 'Client parti sans payer', vendeurId };
     expectProblem(await client.post(ecarter, body, w.tokens.managerA), 403, 'FORBIDDEN');
     expectValidation(await client.post(ecarter, { ...body, motif: ' ' }, w.tokens.ownerA), 'motif');
     const journal = () =>
@@ -156,6 +158,9 @@ describe(`vente hors ligne : appareils des caisses et ventes refusées (${TEST_D
         .where('type', '=', 'vente_ecartee')
         .where('reference', '=', `V-2026-${c}-000001`)
         .execute();
+    // A cashier of another shop: refused, nothing kept.
+    const ailleurs = { ...body, vendeurId: w.world.managerB.id };
+    expectValidation(await client.post(ecarter, ailleurs, w.tokens.ownerA), 'vendeurId');
     expect(await journal()).toHaveLength(0);
     const first = await client.post(ecarter, body, w.tokens.ownerA);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
@@ -177,7 +182,19 @@ describe(`vente hors ligne : appareils des caisses et ventes refusées (${TEST_D
       numero: `V-2026-${c}-000002`,
     });
     const list = await get(`${w.shopUrl(w.world.shopA.id)}/ventes-ecartees`);
-    expect(list.body[0]).toMatchObject({ id: first.body.id, numero: `V-2026-${c}-000001` });
+    expect(list.body[0]).toMatchObject({
+      id: first.body.id,
+      numero: `V-2026-${c}-000001`,
+      caisseNom: expect.stringMatching(/^Caisse /),
+      faiteLe: credit.faiteLe,
+      vendeur: { prenom: 'Awa', nom: 'Traoré' },
+    });
+    const row = await db()
+      .selectFrom('ventes_ecartees')
+      .select(['vendeur_id', 'user_id'])
+      .where('id', '=', first.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ vendeur_id: vendeurId, user_id: w.world.ownerA.id });
     expectProblem(
       await get(`${w.shopUrl(w.world.shopA.id)}/ventes-ecartees`, w.tokens.managerA),
       403,

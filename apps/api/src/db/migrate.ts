@@ -30,6 +30,7 @@ import * as m034 from './migrations/034_ventes_avoir.js';
 import * as m035 from './migrations/035_ventes_avoir_inalterable.js';
 import * as m031 from './migrations/031_alertes_vues.js';
 import * as m030 from './migrations/030_jet.js';
+import * as m037 from './migrations/037_ventes_ecartees_vendeur.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '035_ventes_avoir_inalterable': m035,
   '031_alertes_vues': m031,
   '030_jet': m030,
+  '037_ventes_ecartees_vendeur': m037,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -28,6 +28,7 @@ const InventairesRoute = lazy(() => import('../features/inventaires/InventairesR
 const RapportsRoute = lazy(() => import('../features/rapports/RapportsRoute'));
 const IntegriteRoute = lazy(() => import('../features/integrite/IntegriteRoute'));
 const CaissesRoute = lazy(() => import('../features/caisses/CaissesRoute'));
+const VentesEcarteesRoute = lazy(() => import('../features/caisses/VentesEcarteesRoute'));
 const DetteClientRoute = lazy(() => import('../features/dettes/DetteClientRoute'));
 const FournisseursRoute = lazy(() => import('../features/fournisseurs/FournisseursRoute'));
 const PosRoute = lazy(() => import('../features/ventes/caisse/PosRoute'));
@@ -145,6 +146,7 @@ export const routes: RouteObject[] = [
             '/pages/approvisionnements-list',
           ),
           menuScreen('pages/factures/:id', <FactureDetailRoute />, '/pages/factures'),
+          menuScreen('pages/caisses/ventes-ecartees', <VentesEcarteesRoute />, '/pages/caisses'),
         ],
       },
       {

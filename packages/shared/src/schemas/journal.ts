@@ -60,6 +60,7 @@ export const JOURNAL_TYPE_LABELS: Record<string, string> = {
   parametres_boutique: 'Paramètres de la boutique',
   prix: 'Changement de prix',
   anomalie_horloge: 'Anomalie d’horloge',
+  vente_ecartee: 'Vente hors ligne écartée',
 };
 
 /** Closures of the journal (docs/regles-metier.md « Clôtures »). */

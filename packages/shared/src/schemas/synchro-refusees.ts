@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './fields.js';
+import { emptyToNull, idOf, requiredText } from './fields.js';
 import { venteHorsLigneSchema } from './synchro.js';
 
 /**
@@ -48,18 +48,26 @@ export type VenteRenumerotee = z.infer<typeof venteRenumeroteeSchema>;
 /** `POST …/caisses/:caisseId/ventes-ecartees` (owner): the sale is not recorded, its trace is. */
 export const venteEcarteeInputSchema = venteRefuseeInputSchema.extend({
   motif: requiredText(500, 'Le motif'),
+  /** The cashier the till's receipt names (signed in on the till when it made the sale). */
+  vendeurId: emptyToNull(idOf('du vendeur')),
 });
 export type VenteEcarteeInput = z.input<typeof venteEcarteeInputSchema>;
 
 export const venteEcarteeSchema = z.object({
   id: z.number().int(),
   caisseId: z.number().int(),
+  caisseNom: z.string(),
   /** The number the till had given. */
   numero: z.string(),
+  /** When the till made the sale (its clock). */
+  faiteLe: z.string(),
   totalTtc: z.number().int(),
   motif: z.string(),
   motifRefus: z.string(),
+  /** Who discarded it (the owner), and when (`createdAt`). */
   utilisateur: personneSchema,
+  /** The cashier who made the sale; null when the till did not say. */
+  vendeur: personneSchema.nullable(),
   createdAt: z.string(),
 });
 export type VenteEcartee = z.infer<typeof venteEcarteeSchema>;

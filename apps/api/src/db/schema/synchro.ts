@@ -71,5 +71,7 @@ export interface SynchroTables {
     motif_refus: string;
     user_id: number;
     created_at: string;
+    /** The cashier the till's receipt names (migration 037); null before it. */
+    vendeur_id: number | null;
   };
 }

@@ -8,7 +8,7 @@ import {
   type VenteRenumerotee,
 } from '@comptoir/shared';
 import type { z } from 'zod';
-import { conflict } from '../../core/errors.js';
+import { conflict, validationError } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/idempotence.js';
 import { anneeCaisse, caisseCode, dernierCaisse } from '../../db/numbering-caisse.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
@@ -106,6 +106,7 @@ export async function ecarter(
       `Cette vente est enregistrée (${recorded.numero}) : elle ne peut plus être écartée.`,
     );
   await refuseEnAttente(db, caisseId, vente, annee, numero);
+  await vendeurDeLaBoutique(db, service, body.vendeurId);
   const calcul = calculerVente(
     vente.lignes.map((l) => ({ ...l, remise: l.remise ?? null })),
     vente.remiseGlobale ?? null,
@@ -139,6 +140,7 @@ export async function ecarter(
           motif: body.motif,
           motif_refus: body.motifRefus,
           user_id: userId,
+          vendeur_id: body.vendeurId,
           created_at: at,
         })
         .execute();
@@ -150,6 +152,7 @@ export async function ecarter(
           caisse: caisseId,
           cle,
           utilisateur: userId,
+          vendeur: body.vendeurId,
           ttc: calcul.totalTtc,
           motif: body.motif,
           refus: body.motifRefus,
@@ -162,6 +165,22 @@ export async function ecarter(
     if (!isUniqueViolation(error)) throw error;
   }
   return (await findEcartee(db, service.id, cle))!;
+}
+
+/** The cashier the till names works in the shop: its owner or one of its managers. */
+async function vendeurDeLaBoutique(db: Kysely<DB>, service: Service, vendeurId: number | null) {
+  if (vendeurId === null || vendeurId === service.owner_id) return;
+  const membre = await db
+    .selectFrom('service_members')
+    .select('user_id')
+    .where('service_id', '=', service.id)
+    .where('user_id', '=', vendeurId)
+    .executeTakeFirst();
+  if (!membre)
+    throw validationError(
+      [{ field: 'vendeurId', message: 'Ce vendeur ne travaille pas dans cette boutique.' }],
+      'Ce vendeur ne travaille pas dans cette boutique.',
+    );
 }
 
 async function findEcartee(db: Kysely<DB>, serviceId: number, cle?: string) {
@@ -177,16 +196,22 @@ export async function listEcartees(
   let query = db
     .selectFrom('ventes_ecartees as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
+    .innerJoin('caisses as c', 'c.id', 'e.caisse_id')
+    .leftJoin('users as v', 'v.id', 'e.vendeur_id')
     .select([
       'e.id',
       'e.caisse_id',
+      'c.nom as caisse_nom',
       'e.numero',
+      'e.contenu',
       'e.total_ttc',
       'e.motif',
       'e.motif_refus',
       'e.created_at',
       'u.prenom',
       'u.nom',
+      'v.prenom as vendeur_prenom',
+      'v.nom as vendeur_nom',
     ])
     .where('e.service_id', '=', serviceId);
   if (cle !== undefined) query = query.where('e.cle', '=', cle);
@@ -194,11 +219,17 @@ export async function listEcartees(
   return rows.map((r) => ({
     id: r.id,
     caisseId: r.caisse_id,
+    caisseNom: r.caisse_nom,
     numero: r.numero,
+    faiteLe: (JSON.parse(r.contenu) as VenteHorsLigne).faiteLe,
     totalTtc: Number(r.total_ttc),
     motif: r.motif,
     motifRefus: r.motif_refus,
     utilisateur: { prenom: r.prenom, nom: r.nom },
+    vendeur:
+      r.vendeur_prenom === null || r.vendeur_nom === null
+        ? null
+        : { prenom: r.vendeur_prenom, nom: r.vendeur_nom },
     createdAt: r.created_at,
   }));
 }

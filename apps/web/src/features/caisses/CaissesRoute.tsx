@@ -4,6 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { WithShop } from '../../components/WithShop';
 import { errorMessage } from '../../lib/errors';
@@ -32,7 +33,9 @@ function CaissesScreen({ serviceId }: { serviceId: number }) {
   const when = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : '—');
   return (
     <div className="card">
-      <PageHeader title="Caisses et sessions" />
+      <PageHeader title="Caisses et sessions">
+        <Link to="/pages/caisses/ventes-ecartees">Ventes écartées</Link>
+      </PageHeader>
       <p>
         Caisses :{' '}
         {(caisses.data ?? []).map((c) => `${c.nom}${c.session ? ' (ouverte)' : ''}`).join(', ')}

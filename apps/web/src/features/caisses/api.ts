@@ -8,6 +8,7 @@ import type {
   MouvementCaisse,
   MouvementCaisseInput,
   Page,
+  VenteEcartee,
 } from '@comptoir/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
@@ -112,3 +113,10 @@ export function rememberedCaisse(serviceId: number): number | null {
 }
 export const rememberCaisse = (serviceId: number, caisseId: number) =>
   localStorage.setItem(caisseAppareilKey(serviceId), String(caisseId));
+
+/** The refused sales the owner discarded, newest first (`GET …/ventes-ecartees`, owner). */
+export const useVentesEcartees = (serviceId: number) =>
+  useQuery({
+    queryKey: [...caisseKeys.all(serviceId), 'ventes-ecartees'],
+    queryFn: () => http.get<VenteEcartee[]>(shopPath(serviceId, 'ventes-ecartees')),
+  });

@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 import { useSession } from '../../../lib/use-session';
 import { fetchTicketPdf, shareTicket } from '../ticket/api';
@@ -75,7 +76,8 @@ export function VentesRefusees({ serviceId, etat }: { serviceId: number; etat: H
       )}
       {ecartee && (
         <span role="status">
-          Vente {ecartee} écartée : elle reste visible du propriétaire avec son motif.
+          Vente {ecartee} écartée : elle reste visible du propriétaire avec son motif (
+          <Link to="/pages/caisses/ventes-ecartees">ventes écartées</Link>).
         </span>
       )}
     </div>

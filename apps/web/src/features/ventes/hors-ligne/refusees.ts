@@ -36,6 +36,8 @@ export async function ecarter(
     vente: e.vente,
     motifRefus: e.erreur,
     motif,
+    // The cashier signed in when the till made the sale, as its receipt names them.
+    vendeurId: e.recu.vendeur.id > 0 ? e.recu.vendeur.id : null,
   });
   await putAll(serviceId, 'file', [], [e.cle]);
   return answer;

@@ -1,0 +1,145 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api, key } from './support/api';
+import { openRegisterSession, ownerInLyon } from './support/caisse';
+
+/**
+ * A refused offline sale discarded by the owner (docs/regles-metier.md « Vente hors ligne »):
+ * another device takes number 1 of the register online while this one, offline, gives numbers 1
+ * and 2; back online number 2 is recorded and number 1 refused, held on the device. The owner
+ * « Écarte » it with a reason: the device's queue is empty again, the journal holds the
+ * vente_ecartee entry (page « Intégrité »), and the screen of discarded sales lists it.
+ */
+
+const search = (page: Page) => page.getByLabel('Rechercher ou scanner un produit');
+const etat = (page: Page) => page.getByTestId('etat-reseau');
+
+/** Scanned, paid in cash (more than the total); F6: next sale. */
+async function sell(page: Page, code: string, numero: string) {
+  await expect(search(page)).toBeFocused();
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('pos-line')).toHaveCount(1);
+  await page.keyboard.press('F9');
+  const pay = page.getByRole('dialog', { name: /Paiement/ });
+  await expect(pay.getByLabel('Montant reçu')).toBeFocused();
+  await page.keyboard.type('100');
+  await expect(pay.getByTestId('pay-reste')).toHaveText(/^\s*0(,00)?\s€\s*$/);
+  await page.keyboard.press('Control+Enter');
+  const done = page.getByRole('dialog', { name: `Vente ${numero} enregistrée` });
+  await expect(done.getByTestId('receipt')).toContainText(numero);
+  await expect(page.locator('#receipt-print-root').getByTestId('receipt')).toHaveCount(1);
+  await expect(page.locator('html')).not.toHaveClass(/receipt-printing/);
+  await page.keyboard.press('F6');
+  await expect(done).toBeHidden();
+}
+
+test('hors ligne : une vente refusée à la synchronisation, écartée par le propriétaire avec un motif ; la file de l’appareil se vide, le journal et l’écran des ventes écartées la montrent', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await ownerInLyon(page);
+  const shop = '/api/services/:shop';
+  // A register of this test's own, held by another device: its series starts at 1.
+  const nom = `Écart ${Date.now() % 1_000_000}`;
+  const caisse = await api<{ id: number }>(page, 'POST', `${shop}/caisses`, { nom });
+  await api(page, 'PUT', `${shop}/caisses/${caisse.id}/appareil`, {
+    appareil: 'autre-appareil-e2e-ecart',
+  });
+  const serie = await api<{ code: string; prefixe: string; annee: number }>(
+    page,
+    'GET',
+    `${shop}/caisses/${caisse.id}/synchro`,
+  );
+  const numero = (n: number) =>
+    `${serie.prefixe}-${serie.annee}-${serie.code}-${String(n).padStart(6, '0')}`;
+  const unite = (await api<{ items: Array<{ id: number }> }>(page, 'GET', '/api/unites')).items[0]!;
+  const produit = await api<{ id: number; codeBarres: string }>(page, 'POST', `${shop}/produits`, {
+    nom: `Savon écarté ${Date.now() % 1_000_000}`,
+    uniteId: unite.id,
+    prixVente: 1500,
+    prixAchat: 1000,
+    tauxTva: 0,
+    stockInitial: 10_000,
+  });
+  const moi = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('user')!) as { prenom: string; nom: string },
+  );
+
+  await page.goto('/pages/ventes');
+  await openRegisterSession(page, '0', nom);
+  await expect(page.getByTestId('caisse-bar')).toContainText(nom);
+  await expect(etat(page)).toContainText('Aucune vente en attente');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  // Another device sells online on the same register: it takes number 1 on the server.
+  const types = await api<{ items: Array<{ id: number; prixUtilise: string }> }>(
+    page,
+    'GET',
+    '/api/types-ventes',
+  );
+  const autre = await api<{ numero: string }>(page, 'POST', `${shop}/ventes`, {
+    cleIdempotence: key(),
+    typeVenteId: types.items.find((t) => t.prixUtilise === 'detail')!.id,
+    caisseId: caisse.id,
+    auPointDeVente: true,
+    lignes: [{ produitId: produit.id, quantite: 1000 }],
+    paiements: [{ mode: 'especes', montant: 1500 }],
+  });
+  expect(autre.numero).toBe(numero(1));
+
+  // This device, offline, gives numbers 1 and 2.
+  await context.setOffline(true);
+  await expect(etat(page)).toContainText('Hors ligne');
+  await sell(page, produit.codeBarres, numero(1));
+  await sell(page, produit.codeBarres, numero(2));
+  await expect(etat(page)).toContainText('2 ventes en attente');
+
+  // Back online: number 2 is recorded, number 1 (served already) refused and kept on the device.
+  await context.setOffline(false);
+  const refusee = page.getByTestId('vente-refusee');
+  await expect(refusee).toContainText(`Vente ${numero(1)} refusée`, { timeout: 120_000 });
+  await expect(etat(page)).toContainText('1 vente en attente');
+  const motifRefus = (await refusee.textContent())!.replace(/^.*\) : /, '');
+  expect(motifRefus).toContain('a déjà servi');
+
+  // The owner discards it, with a reason.
+  await refusee.getByRole('button', { name: 'Écarter', exact: true }).click();
+  const ecarter = refusee.getByRole('button', { name: 'Écarter la vente' });
+  await expect(ecarter).toBeDisabled();
+  await refusee.getByLabel('Motif de l’écart (gardé au journal)').fill('Doublon du ticket papier');
+  await ecarter.click();
+  await expect(page.getByTestId('ventes-refusees')).toContainText(
+    `Vente ${numero(1)} écartée : elle reste visible du propriétaire avec son motif`,
+  );
+  await expect(refusee).toHaveCount(0);
+  await expect(etat(page)).toContainText('Aucune vente en attente');
+  const ventes = await api<{ items: Array<{ numero: string }> }>(
+    page,
+    'GET',
+    `${shop}/ventes?q=${encodeURIComponent(serie.code)}`,
+  );
+  expect(ventes.items.map((v) => v.numero).sort()).toEqual([numero(1), numero(2)]);
+
+  // The journal holds it (page « Intégrité »: the event and the till's number).
+  await page.goto('/pages/integrite');
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: 'Vente hors ligne écartée' })
+      .filter({ hasText: numero(1) }),
+  ).toHaveCount(1);
+
+  // The screen of discarded sales, reached from the registers page, lists it.
+  await page.goto('/pages/caisses');
+  await page.getByRole('link', { name: 'Ventes écartées' }).click();
+  await expect(page).toHaveURL(/\/pages\/caisses\/ventes-ecartees$/);
+  const ligne = page.getByRole('row').filter({ hasText: numero(1) });
+  await expect(ligne).toHaveCount(1);
+  await expect(ligne).toContainText(nom);
+  await expect(ligne).toContainText(`${moi.prenom} ${moi.nom}`);
+  await expect(ligne).toContainText(/15,00\s€/);
+  await expect(ligne).toContainText('a déjà servi');
+  await expect(ligne).toContainText('Doublon du ticket papier');
+  await expect(ligne).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} par /);
+});

@@ -67,6 +67,9 @@ function network(page) {
       method: request.method(),
       start: timing.startTime,
       end: timing.startTime + timing.responseEnd,
+      // Request sent → first byte (the server's time), first byte → last (the transfer).
+      serveur: timing.responseStart - timing.requestStart,
+      transfert: timing.responseEnd - timing.responseStart,
       bytes: sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0,
       items,
     });
@@ -162,6 +165,22 @@ export async function benchHorsLigne(baseUrl) {
     const downloadMs = shown - first[0].start;
     out.push(
       `    premier chargement du catalogue : ${ms(downloadMs)}, ${kio(bytes)} reçus en ${first.length} requêtes, ${stored.toLocaleString('fr-FR')} produits dans IndexedDB${flag(downloadMs, 10_000)}`,
+    );
+    // Where that time goes: the server's time and the transfers, summed over the requests, and
+    // the rest (JSON read and IndexedDB writes on the device, while no request is under way).
+    const sum = (f) => first.reduce((a, r) => a + f(r), 0);
+    const busy = first
+      .map((r) => [r.start, r.end])
+      .sort((a, b) => a[0] - b[0])
+      .reduce((acc, [a, b]) => {
+        const last = acc.at(-1);
+        if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+        else acc.push([a, b]);
+        return acc;
+      }, [])
+      .reduce((a, [x, y]) => a + (y - x), 0);
+    out.push(
+      `      dont serveur (envoi → premier octet) ${ms(sum((r) => r.serveur))}, transfert ${ms(sum((r) => r.transfert))}, appareil seul (aucune requête en cours) ${ms(downloadMs - busy)}`,
     );
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 

@@ -4,7 +4,7 @@ import { ApiError, NetworkError } from '../../../lib/errors';
 import { http } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
 import { toCartProduct, type CartProduct } from '../../../components/document/cart';
-import { chercherProduits, produitParCode } from '../hors-ligne/catalogue';
+import { chercherProduits, premierProduit, produitParCode } from '../hors-ligne/catalogue';
 
 /** Online first; without the network (or when the request cannot leave), the device's catalogue. */
 async function orLocal<T>(online: () => Promise<T>, local: () => Promise<T>): Promise<T> {
@@ -62,13 +62,23 @@ async function lookupOnline(serviceId: number, code: string): Promise<Produit | 
   }
 }
 
+const searchOnline = (serviceId: number, q: string, size: number) =>
+  http.get<ProduitPage>(produits(serviceId), { query: { q, actif: true, size, sort: 'nom,asc' } });
+
 export const searchProduits = (serviceId: number, q: string, size = 8) =>
   orLocal(
-    () =>
-      http.get<ProduitPage>(produits(serviceId), {
-        query: { q, actif: true, size, sort: 'nom,asc' },
-      }),
+    () => searchOnline(serviceId, q, size),
     () => localPage(serviceId, q, size),
+  );
+
+/**
+ * Enter on a typed text: the server's first match; without the network, an exact barcode or
+ * reference of the device's catalogue by its indexes, else the first prefix match.
+ */
+export const firstMatch = (serviceId: number, q: string): Promise<Produit | null> =>
+  orLocal(
+    async () => (await searchOnline(serviceId, q, 1)).items[0] ?? null,
+    () => premierProduit(serviceId, q),
   );
 
 /** Matches of the typed text (debounced by the caller). */

@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { toCartProduct, type CartAction } from '../../../components/document/cart';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useToast } from '../../../lib/toast';
-import { lookupBarcode, searchProduits, type ProductCache } from './api';
+import { firstMatch, lookupBarcode, type ProductCache } from './api';
 
 /**
  * How products reach the cart: picked (suggestion, tile), scanned (the cache first, else one
@@ -55,9 +55,8 @@ export function usePosScan(
 
   const onFirstMatch = useCallback(
     (text: string) => {
-      searchProduits(serviceId, text, 1)
-        .then((page) => {
-          const first = page.items[0];
+      firstMatch(serviceId, text)
+        .then((first) => {
           if (first) addProduit(first);
           else
             toast({

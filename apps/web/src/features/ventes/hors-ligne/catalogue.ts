@@ -1,4 +1,5 @@
 import {
+  gtinZeroPaddings,
   searchKey,
   type ClientCatalogue,
   type ClientsDelta,
@@ -9,6 +10,7 @@ import {
 import { http } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
 import { byIndex, getMeta, putAll, scan, setMeta } from './idb';
+import { champsIndex, type ChampsIndex } from './index-produits';
 
 /**
  * The shop's whole catalogue and customers on the device (docs/regles-metier.md « Vente hors
@@ -16,35 +18,44 @@ import { byIndex, getMeta, putAll, scan, setMeta } from './idb';
  * scanning and searching work without the network.
  */
 
-/** A product as kept on the device, with its search key (name without accents, code, reference). */
-export type ProduitLocal = ProduitCatalogue & { cle: string };
+/** A product as kept on the device, with the fields its indexes read (index-produits.ts). */
+export type ProduitLocal = ProduitCatalogue & ChampsIndex;
 /** A customer as kept on the device; one created offline has a negative id and its `cleHorsLigne`. */
 export type ClientLocal = ClientCatalogue & { cle: string; cleHorsLigne?: string };
 
-const withKey = (p: ProduitCatalogue): ProduitLocal => ({
-  ...p,
-  cle: `${searchKey(p.nom)} ${p.codeBarres ?? ''} ${(p.reference ?? '').toLowerCase()}`,
-});
+const withKey = (p: ProduitCatalogue): ProduitLocal => ({ ...p, ...champsIndex(p) });
 
+interface DeltaPage<T> {
+  items: T[];
+  supprimes: number[];
+  curseur: string;
+  suite: boolean;
+}
+
+/**
+ * Every page changed since the cursor, written as it comes; the next page is asked for while this
+ * one is written (the server and the device work side by side), the cursor kept after each page.
+ */
 async function pull<T extends { id: number }>(
   serviceId: number,
   what: 'produits' | 'clients',
   store: (items: T[], supprimes: number[]) => Promise<void>,
 ): Promise<number> {
-  let curseur = await getMeta<string>(serviceId, `curseur.${what}`);
+  const get = (curseur: string | undefined) =>
+    http.get<DeltaPage<T>>(shopPath(serviceId, `catalogue/${what}`), {
+      query: { curseur, taille: 5000 },
+    });
+  let page = await get(await getMeta<string>(serviceId, `curseur.${what}`));
   let received = 0;
   for (;;) {
-    const page = await http.get<{
-      items: T[];
-      supprimes: number[];
-      curseur: string;
-      suite: boolean;
-    }>(shopPath(serviceId, `catalogue/${what}`), { query: { curseur, taille: 5000 } });
+    const next = page.suite ? get(page.curseur) : null;
+    // Its failure is handled where it is awaited (a failed write stops before that).
+    next?.catch(() => undefined);
     await store(page.items, page.supprimes);
     received += page.items.length;
-    curseur = page.curseur;
-    await setMeta(serviceId, `curseur.${what}`, curseur);
-    if (!page.suite) return received;
+    await setMeta(serviceId, `curseur.${what}`, page.curseur);
+    if (!next) return received;
+    page = await next;
   }
 }
 
@@ -93,22 +104,60 @@ export const asProduit = (p: ProduitCatalogue): Produit => ({
   updatedAt: p.updatedAt,
 });
 
-/** The active product carrying this barcode on the device, or null. */
+const actif = async (p: Promise<ProduitLocal | undefined>) => {
+  const found = await p;
+  return found?.actif ? found : undefined;
+};
+
+/**
+ * The active product carrying this barcode on the device, else one of its GTIN zero-paddings
+ * (the code as read before a spreadsheet dropped its leading zeros, `gtinZeroPaddings` as the
+ * server reads a delivery note), else the one with this reference: each by its index, one read.
+ */
 export async function produitParCode(serviceId: number, code: string): Promise<Produit | null> {
-  const p = await byIndex<ProduitLocal>(serviceId, 'produits', 'codeBarres', code);
-  return p?.actif ? asProduit(p) : null;
+  const text = code.trim();
+  for (const c of [text, ...gtinZeroPaddings(text)]) {
+    const p = await actif(byIndex<ProduitLocal>(serviceId, 'produits', 'codeBarres', c));
+    if (p) return asProduit(p);
+  }
+  const ref = searchKey(text);
+  const p = ref ? await actif(byIndex<ProduitLocal>(serviceId, 'produits', 'ref', ref)) : undefined;
+  return p ? asProduit(p) : null;
 }
 
-/** Active products whose name (without accents), barcode or reference contains `q`; by name. */
+/** Enter on a typed text without the network: an exact code or reference, else the first match. */
+export async function premierProduit(serviceId: number, text: string): Promise<Produit | null> {
+  return (
+    (await produitParCode(serviceId, text)) ??
+    (await chercherProduits(serviceId, text, 1))[0] ??
+    null
+  );
+}
+
+/**
+ * Active products having, for each word of `q`, a word of their name, their barcode or their
+ * reference that starts with it (without accents); by name. Read through the `mots` index from
+ * the longest word: never a walk of the whole store. No words: the first products (the grid).
+ */
 export async function chercherProduits(serviceId: number, q: string, size: number) {
-  const needle = searchKey(q.trim());
-  const found: ProduitLocal[] = [];
-  await scan<ProduitLocal>(serviceId, 'produits', (p) => {
-    if (p.actif && p.cle.includes(needle)) found.push(p);
-    return found.length < 500;
-  });
-  found.sort((a, b) => a.nom.localeCompare(b.nom, 'fr'));
-  return found.slice(0, size).map(asProduit);
+  const mots = searchKey(q).split(' ').filter(Boolean);
+  const found = new Map<number, ProduitLocal>();
+  const visit = (p: ProduitLocal) => {
+    if (p.actif && mots.every((m) => (p.mots ?? []).some((w) => w.startsWith(m))))
+      found.set(p.id, p);
+    return found.size < 500;
+  };
+  const cle = mots.reduce((a, b) => (b.length > a.length ? b : a), '');
+  await scan<ProduitLocal>(
+    serviceId,
+    'produits',
+    visit,
+    cle ? { name: 'mots', range: IDBKeyRange.bound(cle, `${cle}\uffff`) } : undefined,
+  );
+  return [...found.values()]
+    .sort((a, b) => a.nom.localeCompare(b.nom, 'fr'))
+    .slice(0, size)
+    .map(asProduit);
 }
 
 /** Customers whose name or phone contains `q` (those created offline included). */

@@ -1,12 +1,15 @@
+import { champsIndex, type ChampsIndex } from './index-produits';
+
 /**
  * The till's own storage (IndexedDB, one database per shop): the catalogue (`produits`,
  * `clients`), the queue of sales made without the network (`file`) and small values (`meta`:
  * cursors, the register's series, the last refresh). A thin promise layer, no dependency.
+ * `produits` is read by three indexes: `codeBarres` and `ref` (exact), `mots` (prefix).
  */
 
 export type StoreName = 'produits' | 'clients' | 'file' | 'meta';
 
-const VERSION = 1;
+const VERSION = 2;
 const opened = new Map<number, Promise<IDBDatabase>>();
 
 const done = <T>(req: IDBRequest<T>) =>
@@ -20,13 +23,16 @@ export function openShopDb(serviceId: number): Promise<IDBDatabase> {
   if (!db) {
     db = new Promise<IDBDatabase>((resolve, reject) => {
       const req = indexedDB.open(`comptoir-boutique-${serviceId}`, VERSION);
-      req.onupgradeneeded = () => {
+      req.onupgradeneeded = (event) => {
         const d = req.result;
-        const produits = d.createObjectStore('produits', { keyPath: 'id' });
-        produits.createIndex('codeBarres', 'codeBarres');
-        d.createObjectStore('clients', { keyPath: 'id' });
-        d.createObjectStore('file', { keyPath: 'cle' });
-        d.createObjectStore('meta', { keyPath: 'cle' });
+        if (event.oldVersion < 1) {
+          const produits = d.createObjectStore('produits', { keyPath: 'id' });
+          produits.createIndex('codeBarres', 'codeBarres');
+          d.createObjectStore('clients', { keyPath: 'id' });
+          d.createObjectStore('file', { keyPath: 'cle' });
+          d.createObjectStore('meta', { keyPath: 'cle' });
+        }
+        if (event.oldVersion < 2) indexerProduits(req.transaction!.objectStore('produits'));
       };
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error ?? new Error('IndexedDB'));
@@ -35,6 +41,24 @@ export function openShopDb(serviceId: number): Promise<IDBDatabase> {
     db.catch(() => opened.delete(serviceId));
   }
   return db;
+}
+
+/**
+ * Version 2: the reference and word indexes. The products an earlier version kept get their
+ * index fields here, once, in the upgrade's own transaction (the till may be offline: its
+ * catalogue is never emptied for a new download).
+ */
+function indexerProduits(produits: IDBObjectStore) {
+  produits.createIndex('ref', 'ref');
+  produits.createIndex('mots', 'mots', { multiEntry: true });
+  const req = produits.openCursor();
+  req.onsuccess = () => {
+    const cursor = req.result;
+    if (!cursor) return;
+    const p = cursor.value as Parameters<typeof champsIndex>[0] & Partial<ChampsIndex>;
+    cursor.update({ ...p, ...champsIndex(p) });
+    cursor.continue();
+  };
 }
 
 /** Runs `work` in one transaction; resolves once the transaction has committed. */
@@ -88,15 +112,24 @@ export const byIndex = <T>(serviceId: number, store: StoreName, index: string, k
     done(tx.objectStore(store).index(index).get(key) as IDBRequest<T | undefined>),
   );
 
-/** Walks a store with a cursor until `visit` returns false. */
-export const scan = <T>(serviceId: number, store: StoreName, visit: (value: T) => boolean) =>
+/**
+ * Walks a store with a cursor until `visit` returns false; with `index`, only the items of that
+ * index within `range`, in the index's order (an item once per key of a multi-entry index).
+ */
+export const scan = <T>(
+  serviceId: number,
+  store: StoreName,
+  visit: (value: T) => boolean,
+  index?: { name: string; range: IDBKeyRange },
+) =>
   inStore(
     serviceId,
     store,
     'readonly',
     (tx) =>
       new Promise<void>((resolve, reject) => {
-        const req = tx.objectStore(store).openCursor();
+        const s = tx.objectStore(store);
+        const req = index ? s.index(index.name).openCursor(index.range) : s.openCursor();
         req.onerror = () => reject(req.error ?? new Error('IndexedDB'));
         req.onsuccess = () => {
           const cursor = req.result;

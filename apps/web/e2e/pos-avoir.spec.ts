@@ -64,6 +64,16 @@ test('caisse : l’avoir du client s’affiche quand il est choisi et paie une p
   await picker.pressSequentially(nom);
   const option = page.getByRole('listbox').getByRole('option', { name: new RegExp(nom) });
   await option.click();
+  // Chosen (a failure here is the picker's, below it the credit's).
+  await expect(cart(page).getByRole('button', { name: 'Retirer le client' })).toBeVisible();
+  await expect(picker).toHaveValue(nom);
+  // The server holds the credit before the screen is asked to show it.
+  const avant = await api<{ avoir: number }>(
+    page,
+    'GET',
+    `/api/services/:shop/clients/${clientId}/compte`,
+  );
+  expect(avant.avoir).toBe(1000);
   await expect(cart(page).getByTestId('pos-avoir')).toHaveText(
     amount('Avoir disponible\u00A0: 1 000 FCFA'),
   );

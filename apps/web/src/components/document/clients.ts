@@ -41,7 +41,8 @@ export function useAvoirClient(serviceId: number, clientId: number | null, enabl
     queryFn: () => http.get<CompteClient>(shopPath(serviceId, `clients/${clientId}/compte`)),
     enabled: enabled && clientId !== null && clientId > 0,
     select: (c) => c.avoir,
-    retry: false,
+    // A failed read is tried again (the shared policy: network and server errors, twice): one
+    // lost answer must not hide the customer's credit for the whole sale.
   });
   return enabled ? (query.data ?? 0) : 0;
 }

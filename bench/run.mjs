@@ -1,7 +1,7 @@
 // Benchmarks of Comptoir against the built app. Run by `npm run bench` once on SQLite and once on
 // PostgreSQL (scripts/bench.sh). Prints figures; asserts nothing.
 // BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page, facturx, depenses,
-// rapports, achats, devis, factures, hors-ligne, journal) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
+// rapports, achats, devis, factures, hors-ligne, journal, etiquettes) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
 // BENCH_NAVIGATEUR=0 leaves out the sales part's browser measure (no web build needed).
 import { benchAccounts } from './accounts.mjs';
 import { benchAchats } from './achats.mjs';
@@ -9,6 +9,7 @@ import { benchAuth } from './auth.mjs';
 import { benchCatalogue } from './catalogue.mjs';
 import { benchDepenses } from './depenses.mjs';
 import { benchDevis } from './devis.mjs';
+import { benchEtiquettes } from './etiquettes.mjs';
 import { benchFactures } from './factures.mjs';
 import { benchFacturx } from './facturx.mjs';
 import { benchHorsLigne } from './hors-ligne.mjs';
@@ -32,6 +33,7 @@ const PARTS = [
   'factures',
   'hors-ligne',
   'journal',
+  'etiquettes',
 ];
 const only = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
@@ -73,6 +75,7 @@ try {
   if (runs('hors-ligne') && !process.env.TEST_DATABASE_URL)
     console.log(await benchHorsLigne(server.baseUrl));
   if (runs('journal')) console.log(await benchJournal(server.baseUrl, server.databaseUrl));
+  if (runs('etiquettes')) console.log(await benchEtiquettes(server.baseUrl));
 } finally {
   await server.stop();
 }

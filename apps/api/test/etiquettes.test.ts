@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { barcodePng, drawLabels } from '../src/modules/etiquettes/etiquettes.service.js';
 import { TEST_DIALECT } from './support/database.js';
 import { createTenants, login } from './support/factories.js';
 import type { TestClient } from './support/http.js';
@@ -87,6 +89,61 @@ describe(`étiquettes code-barres (${TEST_DIALECT})`, () => {
       token.managerA,
     );
     expect(pageCount(full.body)).toBe(Math.ceil(1000 / 24));
+  });
+
+  it('l’image du code-barres d’un produit est enregistrée une fois dans le PDF, pas une fois par étiquette', async () => {
+    const images = async (ean13: number, ean8: number) => {
+      const lignes = [
+        { produitId: produit.ean13, quantite: ean13 },
+        { produitId: produit.ean8, quantite: ean8 },
+      ];
+      const answer = await client.post<string>(url(), { lignes }, token.managerA);
+      expect(answer.status).toBe(200);
+      return answer.body.match(/\/Subtype \/Image/g)?.length ?? 0;
+    };
+    const once = await images(1, 1);
+    expect(once).toBeGreaterThan(0);
+    expect(await images(300, 200)).toBe(once);
+  });
+
+  it('rend la main entre deux planches : les autres appels du serveur passent pendant un long tirage', async () => {
+    const png = await barcodePng('3017620422003');
+    expect(png).not.toBeNull();
+    const sheets = 6;
+    const labels = Array.from({ length: 24 * sheets }, () => ({
+      nom: 'Nutella 400 g',
+      prix: '12 500 FCFA',
+      codeBarres: '3017620422003',
+      image: png,
+    }));
+    // A ticker counts the event loop's turns; each new sheet notes the count it sees. Sheets drawn
+    // in one stretch, the loop kept, would all see the same count.
+    let turns = 0;
+    let drawing = true;
+    const tick = () => {
+      if (!drawing) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const seen: number[] = [];
+    const addPage = PDFDocument.prototype.addPage;
+    const spy = vi.spyOn(PDFDocument.prototype, 'addPage').mockImplementation(function (
+      this: PDFKit.PDFDocument,
+      ...args
+    ) {
+      seen.push(turns);
+      return addPage.apply(this, args);
+    });
+    try {
+      const pdf = await drawLabels(labels, '3x8');
+      expect(pageCount(pdf.toString('latin1'))).toBe(sheets);
+    } finally {
+      drawing = false;
+      spy.mockRestore();
+    }
+    expect(seen).toHaveLength(sheets);
+    for (let i = 1; i < sheets; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
   });
 
   it('produit d’une autre boutique ou inconnu : 404', async () => {

@@ -33,7 +33,7 @@ function symbology(code: string): 'ean13' | 'ean8' | 'code128' | null {
   return isCode128Text(code) ? 'code128' : null;
 }
 
-async function barcodePng(code: string): Promise<Buffer | null> {
+export async function barcodePng(code: string): Promise<Buffer | null> {
   const bcid = symbology(code);
   if (!bcid) return null;
   return bwipjs.toBuffer({
@@ -76,8 +76,10 @@ export async function etiquettesPdf(
   if (missing !== undefined) throw notFound(`Produit introuvable (identifiant ${missing}).`);
 
   const images = new Map<number, Buffer | null>();
-  for (const row of rows)
+  for (const row of rows) {
     images.set(Number(row.id), row.code_barres ? await barcodePng(row.code_barres) : null);
+    await laisserPasser();
+  }
 
   const labels: Array<Etiquette & { image: Buffer | null }> = [];
   for (const ligne of input.lignes) {
@@ -93,7 +95,18 @@ export async function etiquettesPdf(
   return drawLabels(labels, input.format);
 }
 
-function drawLabels(
+/**
+ * Gives the event loop back between pieces of a long drawing: the server's other callers (the
+ * tills' sales) are answered meanwhile, instead of waiting for thousands of labels.
+ */
+const laisserPasser = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Draws the sheets. Each product's barcode image is embedded once and drawn on each of its labels
+ * (a PNG given again as bytes would be decoded and stored again for every label); the event loop
+ * is given back after every sheet.
+ */
+export async function drawLabels(
   labels: Array<Etiquette & { image: Buffer | null }>,
   format: EtiquettesData['format'],
 ): Promise<Buffer> {
@@ -112,9 +125,19 @@ function drawLabels(
     doc.on('error', reject);
   });
   const pad = 3 * MM;
-  labels.forEach((label, index) => {
+  // pdfkit keeps an image given by a string (here a data URI) and embeds it once.
+  const uris = new Map<Buffer, string>();
+  const image = (png: Buffer) => {
+    let uri = uris.get(png);
+    if (!uri) uris.set(png, (uri = `data:image/png;base64,${png.toString('base64')}`));
+    return uri;
+  };
+  for (const [index, label] of labels.entries()) {
     const slot = index % perPage;
-    if (slot === 0) doc.addPage({ size: 'A4', margin: 0 });
+    if (slot === 0) {
+      if (index > 0) await laisserPasser();
+      doc.addPage({ size: 'A4', margin: 0 });
+    }
     const x = layout.left + (slot % layout.columns) * layout.width;
     const y = layout.top + Math.floor(slot / layout.columns) * layout.height;
     const inner = layout.width - 2 * pad;
@@ -128,7 +151,7 @@ function drawLabels(
     const top = y + pad + 27;
     const height = layout.height - (top - y) - pad;
     if (label.image) {
-      doc.image(label.image, x + pad, top, {
+      doc.image(image(label.image), x + pad, top, {
         fit: [inner, height],
         align: 'center',
         valign: 'center',
@@ -143,7 +166,7 @@ function drawLabels(
           lineBreak: false,
         });
     }
-  });
+  }
   doc.end();
   return done;
 }

@@ -10,6 +10,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
+import { downloadBlob } from '../../lib/download';
 import { errorMessage } from '../../lib/errors';
 import { http } from '../../lib/http';
 import { useToast } from '../../lib/toast';
@@ -18,18 +19,6 @@ interface Props {
   serviceId: number;
   produits: Produit[];
   onHide: () => void;
-}
-
-/** Saves a Blob under `filename` through a temporary link (the browser's download). */
-function download(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** Barcode labels of the chosen products: a number of labels each (1 at first), then a PDF for A4 sheets of 3 × 8. */
@@ -46,7 +35,7 @@ export function EtiquettesDialog({ serviceId, produits, onHide }: Props) {
     mutationFn: (body: EtiquettesInput) =>
       http.blob(`/api/services/${serviceId}/produits/etiquettes`, { method: 'POST', body }),
     onSuccess: (pdf) => {
-      download(pdf, 'etiquettes.pdf');
+      downloadBlob(pdf, 'etiquettes.pdf');
       toast({
         severity: 'success',
         summary: 'Étiquettes prêtes',

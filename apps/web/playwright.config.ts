@@ -21,7 +21,10 @@ export default defineConfig({
   // passing test never waits for them; only a failing one does.
   timeout: 180_000,
   expect: { timeout: 30_000 },
-  reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The page as a failed test left it, printed in the log (support/failure-context.ts).
+  reporter: process.env['CI']
+    ? [['list'], ['./e2e/support/failure-context.ts']]
+    : [['list'], ['./e2e/support/failure-context.ts'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'fr-FR',

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { barcodePng, drawLabels } from '../src/modules/etiquettes/etiquettes.service.js';
 import { TEST_DIALECT } from './support/database.js';
+import { loopTurns } from './support/event-loop.js';
 import { createTenants, login } from './support/factories.js';
 import type { TestClient } from './support/http.js';
 import { expectProblem, expectValidation, messageOf } from './support/problem.js';
@@ -116,30 +117,22 @@ describe(`étiquettes code-barres (${TEST_DIALECT})`, () => {
       codeBarres: '3017620422003',
       image: png,
     }));
-    // A ticker counts the event loop's turns; each new sheet notes the count it sees. Sheets drawn
-    // in one stretch, the loop kept, would all see the same count.
-    let turns = 0;
-    let drawing = true;
-    const tick = () => {
-      if (!drawing) return;
-      turns++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
+    // Each new sheet notes the loop's turns: sheets drawn in one stretch would see the same count.
+    const loop = loopTurns();
     const seen: number[] = [];
     const addPage = PDFDocument.prototype.addPage;
     const spy = vi.spyOn(PDFDocument.prototype, 'addPage').mockImplementation(function (
       this: PDFKit.PDFDocument,
       ...args
     ) {
-      seen.push(turns);
+      seen.push(loop.turns);
       return addPage.apply(this, args);
     });
     try {
       const pdf = await drawLabels(labels, '3x8');
       expect(pageCount(pdf.toString('latin1'))).toBe(sheets);
     } finally {
-      drawing = false;
+      loop.stop();
       spy.mockRestore();
     }
     expect(seen).toHaveLength(sheets);

@@ -6,6 +6,7 @@ export * from './format/french.js';
 export * from './format/time-zone.js';
 export * from './schemas/problem.js';
 export * from './schemas/list.js';
+export * from './export.js';
 export * from './schemas/auth.js';
 export * from './schemas/account.js';
 export * from './schemas/services.js';

@@ -29,9 +29,18 @@ export function csvCell(value: CsvValue): string {
   return NEEDS_QUOTES.test(text) && !DECIMAL.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** The start of a file: the byte-order mark and the headers' line. */
+export const csvHeader = (headers: readonly string[]): string =>
+  `\uFEFF${headers.map(csvCell).join(';')}\r\n`;
+
+/** Lines of rows, each ended by CRLF (a file written in pieces: csvHeader, then these). */
+export function csvRows(rows: Iterable<readonly CsvValue[]>): string {
+  let text = '';
+  for (const row of rows) text += `${row.map(csvCell).join(';')}\r\n`;
+  return text;
+}
+
 /** The whole file: headers, then one line per row. */
 export function csvFile(headers: readonly string[], rows: Iterable<readonly CsvValue[]>): string {
-  const lines = [headers.map(csvCell).join(';')];
-  for (const row of rows) lines.push(row.map(csvCell).join(';'));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvHeader(headers) + csvRows(rows);
 }

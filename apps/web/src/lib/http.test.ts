@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, makeAuth, problem, requestOf } from '../test/fixtures';
 import { ApiError, NetworkError } from './errors';
-import { http, logout } from './http';
+import { http, logout, requestTextWithProgress } from './http';
 import { setNavigator } from './navigation';
 import { getRefreshToken, getToken } from './session';
 
@@ -165,5 +165,50 @@ describe('logout', () => {
     await logout();
     expect(getRefreshToken()).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('a long text read as it arrives', () => {
+  /** A CSV answer sent in `pieces`, announcing `total` rows when given. */
+  const streamed = (pieces: string[], total?: string, cut = false) => {
+    const bytes = pieces.map((p) => new TextEncoder().encode(p));
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = bytes.shift();
+        if (next) controller.enqueue(next);
+        else if (cut) controller.error(new TypeError('network error'));
+        else controller.close();
+      },
+    });
+    const headers = new Headers({ 'Content-Type': 'text/csv; charset=utf-8' });
+    if (total !== undefined) headers.set('X-Total-Count', total);
+    return new Response(body, { status: 200, headers });
+  };
+
+  it('counts the rows after the headers as they come, a line cut between two pieces once', async () => {
+    fetchMock.mockImplementation(async () =>
+      streamed(['\uFEFFNom;Prix\r\nCafé;1', '250\r\nRiz;600\r', '\nSucre;700\r\n'], '3'),
+    );
+    const seen: Array<[number, number | null]> = [];
+    const text = await requestTextWithProgress('/api/x/export.csv', {}, (rows, total) =>
+      seen.push([rows, total]),
+    );
+    expect(text.replace(/^\uFEFF/, '')).toBe('Nom;Prix\r\nCafé;1250\r\nRiz;600\r\nSucre;700\r\n');
+    expect(seen).toEqual([
+      [0, 3],
+      [1, 3],
+      [3, 3],
+    ]);
+  });
+
+  it('without the announced number, the rows alone; a connection cut midway is an error', async () => {
+    fetchMock.mockImplementation(async () => streamed(['Nom\r\nA\r\n', 'B\r\n']));
+    const seen: Array<number | null> = [];
+    await requestTextWithProgress('/api/x/export.csv', {}, (_rows, total) => seen.push(total));
+    expect(seen).toEqual([null, null]);
+    fetchMock.mockImplementation(async () => streamed(['Nom\r\nA\r\n'], '5', true));
+    await expect(requestTextWithProgress('/api/x/export.csv', {}, () => undefined)).rejects.toThrow(
+      NetworkError,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@comptoir/shared';
+import { EXPORT_TOTAL_HEADER, type AuthResponse } from '@comptoir/shared';
 import { contentDispositionFileName } from './download';
 import { ApiError, NetworkError, apiErrorFrom } from './errors';
 import { navigateTo } from './navigation';
@@ -140,6 +140,42 @@ export async function requestBlob(path: string, options: RequestOptions = {}): P
   const blob = await response.blob();
   const name = contentDispositionFileName(response.headers.get('Content-Disposition'));
   return name ? new File([await blob.arrayBuffer()], name, { type: blob.type }) : blob;
+}
+
+/**
+ * A long text answer (a list's CSV export) read as it arrives: `onProgress` is told the rows
+ * received so far (lines after the headers' one) and how many the server announced
+ * (EXPORT_TOTAL_HEADER), or null when it did not. A connection cut midway is an error, never a
+ * short text.
+ */
+export async function requestTextWithProgress(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'>,
+  onProgress: (rows: number, total: number | null) => void,
+): Promise<string> {
+  const response = await answer(path, { ...options, method: 'GET' });
+  const announced = response.headers.get(EXPORT_TOTAL_HEADER);
+  const total = announced !== null && /^\d+$/.test(announced) ? Number(announced) : null;
+  const reader = response.body?.getReader();
+  if (!reader) return response.text();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let lines = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const text = decoder.decode(value, { stream: true });
+      parts.push(text);
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+      onProgress(Math.max(0, lines - 1), total);
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
 }
 
 /** The successful response of a call, after at most one shared refresh on 401. */

@@ -10,6 +10,7 @@ import {
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
+import { laisserPasser } from '../../core/event-loop.js';
 import type { ServicesTable } from '../../db/schema.js';
 
 /** One millimetre in PDF points. */
@@ -94,12 +95,6 @@ export async function etiquettesPdf(
   }
   return drawLabels(labels, input.format);
 }
-
-/**
- * Gives the event loop back between pieces of a long drawing: the server's other callers (the
- * tills' sales) are answered meanwhile, instead of waiting for thousands of labels.
- */
-const laisserPasser = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Draws the sheets. Each product's barcode image is embedded once and drawn on each of its labels

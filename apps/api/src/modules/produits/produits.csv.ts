@@ -1,4 +1,4 @@
-import { csvFile } from '../../core/csv.js';
+import { csvRows, type CsvValue } from '../../core/csv.js';
 import { currencyExponent, QUANTITY_SCALE, type Produit } from '@comptoir/shared';
 
 /** The product list as CSV for a French spreadsheet (core/csv.ts), decimal commas. */
@@ -31,27 +31,28 @@ export function decimal(value: number, exponent: number): string {
   return `${sign}${Math.floor(abs / scale)}${fraction ? `,${fraction}` : ''}`;
 }
 
-export function produitsCsv(produits: Produit[], devise: string): string {
+function cells(devise: string): (p: Produit) => CsvValue[] {
   const exponent = currencyExponent(devise);
   const money = (v: number | null) => (v === null ? null : decimal(v, exponent));
   const quantityDigits = Math.log10(QUANTITY_SCALE);
-  return csvFile(
-    CSV_HEADERS,
-    produits.map((p) => [
-      p.nom,
-      p.reference,
-      p.codeBarres,
-      p.categorie?.nom ?? null,
-      p.marque?.nom ?? null,
-      p.unite.symbole,
-      money(p.prixAchat),
-      money(p.prixVente),
-      money(p.prixGros),
-      decimal(p.tauxTva, 2),
-      decimal(p.seuilAlerte, quantityDigits),
-      decimal(p.quantite, quantityDigits),
-      money(p.valeurStock),
-      p.actif ? 'oui' : 'non',
-    ]),
-  );
+  return (p) => [
+    p.nom,
+    p.reference,
+    p.codeBarres,
+    p.categorie?.nom ?? null,
+    p.marque?.nom ?? null,
+    p.unite.symbole,
+    money(p.prixAchat),
+    money(p.prixVente),
+    money(p.prixGros),
+    decimal(p.tauxTva, 2),
+    decimal(p.seuilAlerte, quantityDigits),
+    decimal(p.quantite, quantityDigits),
+    money(p.valeurStock),
+    p.actif ? 'oui' : 'non',
+  ];
 }
+
+/** Lines of products without the headers (an export written in pieces). */
+export const produitsCsvRows = (produits: Produit[], devise: string): string =>
+  csvRows(produits.map(cells(devise)));

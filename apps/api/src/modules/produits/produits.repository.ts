@@ -134,21 +134,32 @@ async function matchesFirst(
   return rows;
 }
 
-/** Every matching product with its names, sorted, for the export. */
-export function findProduitsForExport(
+/** The ids of every matching product, in the list's order: what the export writes, and in which order. */
+export async function findProduitIdsForExport(
   db: Kysely<DB>,
   dialect: Dialect,
   serviceId: number,
   query: ProduitFilters & { sort?: string | undefined },
-) {
+): Promise<number[]> {
   const { field, direction } = parseSort<ProduitSort>(query.sort, 'nom');
-  const ids = filterProduits(db, dialect, serviceId, query).select('produits.id');
-  return joined(db)
-    .select(COLUMNS)
-    .where('produits.id', 'in', ids)
+  const rows = await filterProduits(db, dialect, serviceId, query)
+    .select('produits.id')
     .orderBy(sql.ref(SORTS[field]), direction)
     .orderBy('produits.id', direction)
     .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** These products of the shop with their names, in the order of `ids` (one gone meanwhile is left out). */
+export async function findProduitsByIds(db: Kysely<DB>, serviceId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await joined(db)
+    .select(COLUMNS)
+    .where('produits.service_id', '=', serviceId)
+    .where('produits.id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export type ProduitRow = Awaited<ReturnType<typeof findProduitPage>>['items'][number];

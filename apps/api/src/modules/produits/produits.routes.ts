@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
+  EXPORT_TOTAL_HEADER,
   ajustementInputSchema,
   codeBarresParamsSchema,
   produitExportQuerySchema,
@@ -59,19 +61,23 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: `${URL}/export.csv`,
-    summary: 'Export CSV (tableur français) des produits filtrés, sans pagination',
+    summary:
+      'Export CSV (tableur français) des produits filtrés, sans pagination, envoyé au fil de l’écriture ; l’en-tête X-Total-Count donne le nombre de produits',
     tags: TAGS,
     access: STAFF,
     service: true,
     query: produitExportQuerySchema,
     responses: { 200: null, 400: problemSchema, ...P404 },
     handler: async ({ service, query, reply }) => {
-      const csv = await exportProduitsCsv(ctx, service, query);
+      const { total, morceaux } = await exportProduitsCsv(ctx, service, query);
       const day = shopToday(service);
+      // Sent as it is written; the number of products lets the browser show its progress. A
+      // failure midway cuts the connection: the browser sees an error, never a short file.
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="produits-${day}.csv"`)
-        .send(csv);
+        .header(EXPORT_TOTAL_HEADER, String(total))
+        .send(Readable.from(morceaux));
     },
   });
 

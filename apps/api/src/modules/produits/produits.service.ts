@@ -10,19 +10,22 @@ import type {
 import { AMOUNT_MAX, stockValueExact } from '@comptoir/shared';
 import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
+import { csvHeader } from '../../core/csv.js';
 import { businessRule, conflict, forbidden, notFound } from '../../core/errors.js';
+import { laisserPasser } from '../../core/event-loop.js';
 import type { ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { applyMovement } from '../stock/stock.service.js';
 import { toProduit } from './produits.mapper.js';
-import { produitsCsv } from './produits.csv.js';
+import { CSV_HEADERS, produitsCsvRows } from './produits.csv.js';
 import { checkLinks, checkUnique, columnsOf, freeInStoreCode } from './produits.checks.js';
 import {
   countMouvements,
   findProduit,
   findProduitByBarcode,
   findProduitPage,
-  findProduitsForExport,
+  findProduitIdsForExport,
+  findProduitsByIds,
 } from './produits.repository.js';
 import { changements, jet } from '../journal/journal.jet.js';
 
@@ -42,19 +45,32 @@ export async function listProduits(
   return { items: items.map(toProduit), total, page: query.page, size: query.size };
 }
 
-/** Every product matching the list's filters, as a CSV file for a spreadsheet. */
+/** Products read and written at a time by the export, the event loop given back in between. */
+export const EXPORT_TRANCHE = 1000;
+
+/**
+ * Every product matching the list's filters, as a CSV file for a spreadsheet, written in pieces:
+ * the matching ids in the list's order first (`total`), then their rows `tranche` at a time, the
+ * event loop given back between two pieces (100,000 products kept every till waiting for seconds
+ * when read and written at once).
+ */
 export async function exportProduitsCsv(
   ctx: AppContext,
   service: Service,
   query: ProduitExportQuery,
-): Promise<string> {
-  const rows = await findProduitsForExport(
-    ctx.database.db,
-    ctx.database.dialect,
-    service.id,
-    query,
-  );
-  return produitsCsv(rows.map(toProduit), service.devise);
+  tranche = EXPORT_TRANCHE,
+): Promise<{ total: number; morceaux: AsyncIterable<string> }> {
+  const { db, dialect } = ctx.database;
+  const ids = await findProduitIdsForExport(db, dialect, service.id, query);
+  async function* morceaux() {
+    yield csvHeader(CSV_HEADERS);
+    for (let i = 0; i < ids.length; i += tranche) {
+      await laisserPasser();
+      const rows = await findProduitsByIds(db, service.id, ids.slice(i, i + tranche));
+      yield produitsCsvRows(rows.map(toProduit), service.devise);
+    }
+  }
+  return { total: ids.length, morceaux: morceaux() };
 }
 
 export async function getProduit(ctx: AppContext, serviceId: number, id: number): Promise<Produit> {

@@ -1,10 +1,11 @@
 import { Button } from 'primereact/button';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { http, type QueryValue } from '../../../lib/http';
+import { requestTextWithProgress, type QueryValue } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
 import { useToast } from '../../../lib/toast';
 import { parseCsv } from '../../../lib/csv';
+import { exportProgression } from './progression';
 
 const ImportProduitsDialog = lazy(() =>
   import('./ImportProduitsDialog').then((m) => ({ default: m.ImportProduitsDialog })),
@@ -46,20 +47,26 @@ export function ProduitsImportExport({ serviceId, devise, query }: Props) {
     setImportingState(state);
   };
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  // How far the export stands: the products received (of how many), then the workbook written.
+  const [etape, setEtape] = useState<string | null>(null);
   const toast = useToast();
 
   const fetchCsv = async (): Promise<string> => {
     const { page: _page, size: _size, ...filters } = query;
-    const text = await http.get<string | undefined>(shopPath(serviceId, 'produits/export.csv'), {
-      query: filters,
-    });
-    return (text ?? '').replace(/^\uFEFF/, '');
+    const text = await requestTextWithProgress(
+      shopPath(serviceId, 'produits/export.csv'),
+      { query: filters },
+      (rows, total) => setEtape(exportProgression(rows, total)),
+    );
+    return text.replace(/^\uFEFF/, '');
   };
 
   const exportAs = async (kind: 'csv' | 'xlsx') => {
     setExporting(kind);
+    setEtape(null);
     try {
       const csv = await fetchCsv();
+      if (kind === 'xlsx') setEtape('Classeur Excel…');
       const { downloadBlob, writeXlsx } = await import('../../../lib/xlsx');
       if (kind === 'csv') {
         downloadBlob(
@@ -77,6 +84,7 @@ export function ProduitsImportExport({ serviceId, devise, query }: Props) {
       toast({ severity: 'error', summary: "L'export a échoué", detail: errorMessage(error) });
     } finally {
       setExporting(null);
+      setEtape(null);
     }
   };
 
@@ -91,7 +99,7 @@ export function ProduitsImportExport({ serviceId, devise, query }: Props) {
       />
       <Button
         type="button"
-        label="Exporter CSV"
+        label={exporting === 'csv' && etape ? etape : 'Exporter CSV'}
         icon="pi pi-file"
         outlined
         loading={exporting === 'csv'}
@@ -100,7 +108,7 @@ export function ProduitsImportExport({ serviceId, devise, query }: Props) {
       />
       <Button
         type="button"
-        label="Exporter Excel"
+        label={exporting === 'xlsx' && etape ? etape : 'Exporter Excel'}
         icon="pi pi-file-excel"
         outlined
         loading={exporting === 'xlsx'}

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Locator } from '@playwright/test';
 import { DEMO } from './support/constants';
 import { api, key } from './support/api';
+import { expectNeverWider, watchWidth } from './support/largeur';
 import { loginAs } from './support/pages';
 import { chooseOption } from './support/prime';
 
@@ -173,9 +174,11 @@ test('tableau de bord à 360 px : chaque carte visible, aucun défilement horizo
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 780 });
+  await watchWidth(page);
   await loginAs(page, DEMO.proprietaire);
   await expect(page.getByTestId('figure-ca-ttc')).toBeVisible();
   await expect(page.getByTestId('dashboard-charts')).toBeVisible();
+  await expect(page.getByTestId('dashboard-charts').locator('canvas').first()).toBeVisible();
   const boxes = await page.locator('main .card-surface').evaluateAll((cards) =>
     cards.map((c) => {
       const r = c.getBoundingClientRect();
@@ -193,6 +196,8 @@ test('tableau de bord à 360 px : chaque carte visible, aucun défilement horizo
     client: document.documentElement.clientWidth,
   }));
   expect(width.scroll).toBeLessThanOrEqual(width.client);
+  // Nor at any moment while the charts were drawn.
+  await expectNeverWider(page);
 });
 
 test('rapports à 360 px : produits, valeur du stock et mouvements sans défilement horizontal, les montants visibles', async ({
@@ -222,11 +227,15 @@ test('rapports à 360 px : produits, valeur du stock et mouvements sans défilem
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
   };
-  // This month's products: each card shows its revenue; the totals above.
+  // This month's products: each card shows its revenue; the totals above; the chart below, which
+  // never pushed the page sideways while it was drawn.
+  await watchWidth(page);
   await page.goto('/pages/rapports/produits');
   const cards = page.getByTestId('rapport-produits-cards').getByRole('listitem');
   await expect(cards.first()).toBeVisible();
+  await expect(page.getByTestId('top-produits-chart').locator('canvas')).toBeVisible();
   await noSideways();
+  await expectNeverWider(page);
   for (let i = 0; i < Math.min(await cards.count(), 8); i++) {
     const amount = cards.nth(i).locator('.card-list-amount');
     await expect(amount).toHaveText(/^\d[\d\s]*\sFCFA$/);

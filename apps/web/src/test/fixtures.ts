@@ -1,4 +1,4 @@
-import type { AuthResponse, Role, SessionUser } from '@comptoir/shared';
+import type { AuthResponse, Produit, Role, SessionUser } from '@comptoir/shared';
 
 const b64url = (text: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(text)))
@@ -69,5 +69,37 @@ export function requestOf(call: unknown[]): {
     method: init?.method ?? 'GET',
     headers: new Headers(init?.headers),
     body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+  };
+}
+
+/** A product of the catalogue, in stock, sold by the piece, without tax; `more` overrides. */
+export function makeProduit(
+  id: number,
+  nom: string,
+  prixVente: number,
+  more: Partial<Produit> = {},
+): Produit {
+  return {
+    id,
+    nom,
+    reference: null,
+    codeBarres: null,
+    categorie: null,
+    marque: null,
+    unite: { id: 1, nom: 'pièce', symbole: 'pce', fractionnable: false },
+    prixAchat: 0,
+    prixVente,
+    prixGros: null,
+    tauxTva: 0,
+    seuilAlerte: 0,
+    quantite: 10_000,
+    valeurStock: 0,
+    etatStock: 'en_stock',
+    image: null,
+    description: null,
+    actif: true,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    ...more,
   };
 }

@@ -1,34 +1,14 @@
-import type { Produit, Vente, VenteInput } from '@comptoir/shared';
+import type { Vente, VenteInput } from '@comptoir/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../../test/fixtures';
+import { json, makeProduit } from '../../../test/fixtures';
 import { logIn, renderApp } from '../../../test/render';
 import { appareilId, caisseAppareilKey } from '../../../lib/shop';
 import { cartStorageKey } from './cart';
 
-const produit = (id: number, nom: string, codeBarres: string, prixVente: number): Produit => ({
-  id,
-  nom,
-  reference: null,
-  codeBarres,
-  categorie: null,
-  marque: null,
-  unite: { id: 1, nom: 'pièce', symbole: 'pce', fractionnable: false },
-  prixAchat: 0,
-  prixVente,
-  prixGros: null,
-  tauxTva: 0,
-  seuilAlerte: 0,
-  quantite: 10_000,
-  valeurStock: 0,
-  etatStock: 'en_stock',
-  image: null,
-  description: null,
-  actif: true,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-});
+const produit = (id: number, nom: string, codeBarres: string, prixVente: number) =>
+  makeProduit(id, nom, prixVente, { codeBarres });
 const NUTELLA = produit(1, 'Nutella 400 g', '3017620422003', 2750);
 const EAU = produit(7, 'Eau minérale 1,5 L', '2000000000077', 400);
 const page = (items: unknown[]) => json(200, { items, total: items.length, page: 1, size: 48 });

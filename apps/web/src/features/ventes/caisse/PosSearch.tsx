@@ -35,6 +35,10 @@ export const PosSearch = memo(
     const suggestions = useSuggestions(serviceId, searching ? q : '', cache);
     const items = searching && text.trim() ? (suggestions.data ?? []) : [];
     const open = items.length > 0;
+    // The list stays on the previous text's matches (dimmed) while the current text's are on their
+    // way: ↑ ↓ wait, and Enter acts on the text itself (its first match), never on a product the
+    // text no longer names (« s » listed « Huile remise » first; « savon » + Enter added it).
+    const current = open && q === text.trim() && !suggestions.isPlaceholderData;
 
     const done = () => {
       setText('');
@@ -42,10 +46,10 @@ export const PosSearch = memo(
     };
 
     const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-      if (e.key === 'ArrowDown' && open) {
+      if (e.key === 'ArrowDown' && current) {
         e.preventDefault();
         setActive((i) => Math.min(items.length - 1, i + 1));
-      } else if (e.key === 'ArrowUp' && open) {
+      } else if (e.key === 'ArrowUp' && current) {
         e.preventDefault();
         setActive((i) => Math.max(0, i - 1));
       } else if (e.key === 'Escape') {
@@ -55,7 +59,7 @@ export const PosSearch = memo(
         const value = text.trim();
         if (!value) return;
         if (looksLikeBarcode(value)) onScan(value);
-        else if (open && q === value) onPick(items[Math.min(active, items.length - 1)]!);
+        else if (current) onPick(items[Math.min(active, items.length - 1)]!);
         else onFirstMatch(value);
         done();
       }
@@ -90,7 +94,8 @@ export const PosSearch = memo(
             id="pos-suggestions"
             role="listbox"
             aria-label="Produits correspondants"
-            className="pos-suggestions"
+            aria-busy={!current}
+            className={current ? 'pos-suggestions' : 'pos-suggestions is-stale'}
           >
             {items.map((p, i) => (
               <li

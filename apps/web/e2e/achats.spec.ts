@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AchatSaisiePage, apiCall, typeNumber } from './support/achats-pages';
 import { ProductsPage, ean13 } from './support/catalogue-pages';
 import { DEMO } from './support/constants';
-import { loginAs } from './support/pages';
+import { loginAs, openFromList } from './support/pages';
 import { toast } from './support/prime';
 import { amount } from './support/ventes-pages';
 
@@ -82,8 +82,7 @@ test('achats : deux produits avec frais, paiement partiel, stock et CUMP, dette 
 
   // A return to the supplier of 2 oils (2 × 2 000): stock and debt go down.
   await page.goto('/pages/approvisionnements-list');
-  await page.getByLabel('Rechercher un achat').fill(numero);
-  await page.getByTestId('achats-table').getByRole('link', { name: numero }).click();
+  await openFromList(page, 'Rechercher un achat', 'achats-table', numero);
   await expect(page.getByRole('heading', { name: `Achat ${numero}` })).toBeVisible();
   await expect(page.getByTestId('achat-Reste dû')).toHaveText(amount('15 300 FCFA'));
   await page.getByRole('button', { name: 'Retour au fournisseur' }).click();
@@ -100,8 +99,7 @@ test('achats : deux produits avec frais, paiement partiel, stock et CUMP, dette 
 
   // Paying the rest from the supplier's page clears the debt.
   await page.goto('/pages/fournisseurs');
-  await page.getByLabel('Rechercher un fournisseur').fill(fournisseur);
-  await page.getByTestId('fournisseurs-table').getByRole('link', { name: fournisseur }).click();
+  await openFromList(page, 'Rechercher un fournisseur', 'fournisseurs-table', fournisseur);
   await expect(page.getByTestId('solde-fournisseur-solde')).toHaveText(amount('11 300 FCFA'));
   await page.getByRole('button', { name: 'Payer le fournisseur' }).click();
   const payer = page.getByRole('dialog', { name: 'Payer le fournisseur' });
@@ -123,8 +121,7 @@ test('achats : deux produits avec frais, paiement partiel, stock et CUMP, dette 
   await expect(gerant.getByRole('button', { name: 'Brouillon depuis les stocks bas' })).toHaveCount(
     0,
   );
-  await gerant.getByLabel('Rechercher un achat').fill(numero);
-  await gerant.getByTestId('achats-table').getByRole('link', { name: numero }).click();
+  await openFromList(gerant, 'Rechercher un achat', 'achats-table', numero);
   await expect(gerant.getByRole('heading', { name: `Achat ${numero}` })).toBeVisible();
   await expect(gerant.getByRole('button', { name: 'Bon de réception PDF' })).toBeVisible();
   await expect(gerant.getByRole('button', { name: 'Retour au fournisseur' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { deNom } from '@comptoir/shared';
 import { DEMO } from './support/constants';
-import { loginAs } from './support/pages';
+import { loginAs, openFromList } from './support/pages';
 import { toast, typeDay } from './support/prime';
 import { VenteOnelinePage, amount } from './support/ventes-pages';
 
@@ -65,8 +65,7 @@ test('dettes : vente à crédit à un nouveau client, la dette apparaît, un rè
     page.getByTestId('dettes-table').locator('tbody tr').filter({ hasText: nom }),
   ).toHaveCount(0);
   await page.goto('/pages/clients');
-  await page.getByLabel('Rechercher un client').fill(nom);
-  await page.getByTestId('clients-table').getByRole('link', { name: nom }).click();
+  await openFromList(page, 'Rechercher un client', 'clients-table', nom);
   await expect(page.getByRole('heading', { name: nom })).toBeVisible();
   await expect(page.getByTestId('solde-encours')).toHaveText(amount('0 FCFA'));
   await expect(page.getByTestId('client-ventes')).toContainText(numero);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openRegisterSession } from './support/caisse';
 import { DEMO } from './support/constants';
-import { loginAs } from './support/pages';
+import { loginAs, openFromList } from './support/pages';
 import { toast, typeDay } from './support/prime';
 import { VenteOnelinePage } from './support/ventes-pages';
 
@@ -56,9 +56,7 @@ test('factures : une vente à crédit facturée depuis son détail, « Impayée 
 
   // Invoiced from its detail in the sales list.
   await page.goto('/pages/ventes-list');
-  await page.getByLabel('Rechercher une vente').fill(numero);
-  const row = page.getByTestId('ventes-table').locator('tbody tr').filter({ hasText: numero });
-  await row.getByRole('link', { name: numero }).click();
+  await openFromList(page, 'Rechercher une vente', 'ventes-table', numero);
   await expect(page.getByRole('heading', { name: `Vente ${numero}` })).toBeVisible();
   await page.getByRole('button', { name: 'Facturer' }).click();
   await expect(toast(page, 'Facture émise')).toBeVisible();
@@ -92,8 +90,7 @@ test('factures : une vente à crédit facturée depuis son détail, « Impayée 
 
   // The customer pays the whole debt: the invoice is « Payée ».
   await page.goto('/pages/dettes');
-  await page.getByLabel('Rechercher un client').fill(nom);
-  await page.getByTestId('dettes-table').getByRole('link', { name: nom }).click();
+  await openFromList(page, 'Rechercher un client', 'dettes-table', nom);
   await page.getByRole('button', { name: 'Enregistrer un règlement' }).click();
   const reglement = page.getByRole('dialog', { name: 'Enregistrer un règlement' });
   await reglement.getByRole('button', { name: 'Enregistrer' }).click();
@@ -143,8 +140,7 @@ test('factures : une vente au comptant sans client se facture à l’acheteur cr
 
   // « Facturer » asks for the buyer: created on the spot, then the billing address is required.
   await page.goto('/pages/ventes-list');
-  await page.getByLabel('Rechercher une vente').fill(numero);
-  await page.getByTestId('ventes-table').getByRole('link', { name: numero }).click();
+  await openFromList(page, 'Rechercher une vente', 'ventes-table', numero);
   await page.getByRole('button', { name: 'Facturer' }).click();
   const dialog = page.getByRole('dialog', { name: `Facturer la vente ${numero}` });
   await dialog.getByRole('button', { name: 'Émettre la facture' }).click();

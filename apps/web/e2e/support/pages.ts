@@ -71,3 +71,25 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await expect(shell.menu()).toBeVisible();
   return shell;
 }
+
+/**
+ * Searches a list and opens the row named `name`, as a person does: the search typed, then the
+ * list seen filtered (its address holds the search, its table no longer loading), then the click.
+ * Clicked while the list was refreshing, the loading mask came between the press and the release
+ * and the click went nowhere (proof runs, session 10).
+ */
+export async function openFromList(
+  page: Page,
+  search: string,
+  table: string,
+  name: string,
+): Promise<void> {
+  await page.getByLabel(search).fill(name);
+  const q = encodeURIComponent(name)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/%20/g, '\\+');
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${q}(&|$)`));
+  const list = page.getByTestId(table);
+  await expect(list.locator('.p-datatable-loading-overlay')).toHaveCount(0);
+  await list.getByRole('link', { name, exact: true }).click();
+}

@@ -26,6 +26,12 @@ export async function chooseOption(
   if (filter !== undefined) {
     const answer = searched?.(filter);
     await panel.locator('.p-dropdown-filter').fill(filter);
+    // The list filtered first: an option clicked while the list was being filtered could be
+    // replaced under the pointer, and the click chose nothing (proof run, session 10).
+    const escaped = filter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect(
+      panel.getByRole('option').filter({ hasNotText: new RegExp(escaped, 'i') }),
+    ).toHaveCount(0);
     if (answer) {
       await answer;
       await expect(panel.getByRole('option')).toHaveCount(1);

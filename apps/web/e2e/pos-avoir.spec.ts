@@ -62,8 +62,12 @@ test('caisse : l’avoir du client s’affiche quand il est choisi et paie une p
   const picker = cart(page).getByLabel('Client (nom ou téléphone)');
   await picker.click();
   await picker.pressSequentially(nom);
-  const option = page.getByRole('listbox').getByRole('option', { name: new RegExp(nom) });
-  await option.click();
+  // The list settles on the answer for the whole name (that customer only) before the click: an
+  // answer arriving under the pointer replaces the option, and the click then chooses nothing.
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options).toHaveCount(1);
+  await expect(options).toContainText(nom);
+  await options.click();
   // Chosen (a failure here is the picker's, below it the credit's).
   await expect(cart(page).getByRole('button', { name: 'Retirer le client' })).toBeVisible();
   await expect(picker).toHaveValue(nom);

@@ -259,3 +259,36 @@ test('caisse : client créé sur place, vente à crédit partielle avec échéan
   await expect(page.getByRole('button', { name: 'Retirer le client' }).first()).toBeVisible();
   await expect(picker).toHaveValue(new RegExp(nom));
 });
+
+test('caisse : Entrée pendant que les correspondances du texte tapé arrivent ajoute la première de ce texte, pas celle du texte précédent', async ({
+  page,
+}) => {
+  await openPos(page);
+  // « huile » listed by the server, then « savon » typed while the server's answer is held back
+  // (the real answer, only delayed): the list still shows the oils when Enter is pressed.
+  const suggestions = page.getByRole('listbox', { name: 'Produits correspondants' });
+  await search(page).fill('huile');
+  await expect(suggestions.getByRole('option').first()).toContainText(/Huile/);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const isSavonList = (url: URL) =>
+    url.pathname.endsWith('/produits') &&
+    url.searchParams.get('q') === 'savon' &&
+    url.searchParams.get('size') === '8';
+  await page.route(
+    (url) => isSavonList(url),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  const asked = page.waitForRequest((r) => isSavonList(new URL(r.url())));
+  await search(page).fill('savon');
+  await asked;
+  await expect(suggestions).toHaveAttribute('aria-busy', 'true');
+  await expect(suggestions.getByRole('option').first()).toContainText(/Huile/);
+  await page.keyboard.press('Enter');
+  await expect(lines(page)).toHaveCount(1);
+  await expect(lines(page)).toContainText('Savon de Marseille');
+  release();
+});

@@ -164,13 +164,18 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
           const zone = shopTimeZone(pays);
           server.clock.freeze(new Date(Date.parse(NOW) - MINUTES * 60_000 - 3_600_000));
           const setup = await tokenOf('ownerA');
+          const categorie = async (nom: string) =>
+            (await client.post(`/api/services/${shop}/categories`, { nom }, setup)).body.id;
+          const [boissons, epicerie] = [await categorie('Boissons'), await categorie('Épicerie')];
           const produits: Array<{ id: number }> = [];
-          for (const [prix, tauxTva] of [
-            [1250, 1800],
-            [999, 1000],
-            [333, 0],
+          for (const [prix, tauxTva, categorieId] of [
+            [1250, 1800, boissons],
+            [999, 1000, epicerie],
+            [333, 0, undefined],
           ] as const)
-            produits.push(await w.produit({ prix, tauxTva, stock: 12_000, shop, token: setup }));
+            produits.push(
+              await w.produit({ prix, tauxTva, categorieId, stock: 12_000, shop, token: setup }),
+            );
           await db
             .updateTable('produits')
             .set({ seuil_alerte: 6000 })
@@ -371,6 +376,18 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
     const list = (await client.get(`${url}/ventes?du=${p.du}&au=${p.au}`, auth)).body;
     expect(list.totaux.nombre).toBe(t.totaux.nombreVentes);
     expect(list.totaux.totalTtc).toBe(t.totaux.caTtc);
+    // Each seller's line opens the sales list filtered on them, each category's line the product
+    // report filtered on it (same days): the same figures.
+    for (const v of t.vendeurs) {
+      const q = `du=${p.du}&au=${p.au}&vendeurId=${v.userId}`;
+      const sv = (await client.get(`${url}/ventes?${q}`, auth)).body;
+      expect([sv.totaux.nombre, sv.totaux.totalTtc]).toEqual([v.nombre, v.caTtc]);
+    }
+    for (const c of t.topCategories.filter((x: any) => x.categorieId !== null)) {
+      const q = `du=${p.du}&au=${p.au}&categorieId=${c.categorieId}&size=1`;
+      const rc = (await client.get(`${url}/rapports/produits?${q}`, auth)).body;
+      expect(rc.totaux.caTtc).toBe(c.caTtc);
+    }
 
     // A chosen period: dashboard, product report, movements.
     const du = addDays(today, -startBack);

@@ -37,6 +37,7 @@ export async function sellingWorld(ctx: AppContext, client: TestClient) {
     prix: number;
     stock: number;
     tauxTva?: number;
+    categorieId?: number;
     shop?: number;
     token?: { token: string };
   }) {
@@ -49,6 +50,7 @@ export async function sellingWorld(ctx: AppContext, client: TestClient) {
         prixAchat: Math.floor(options.prix / 2),
         tauxTva: options.tauxTva ?? 0,
         stockInitial: options.stock,
+        categorieId: options.categorieId ?? null,
       },
       options.token ?? tokens.ownerA,
     );

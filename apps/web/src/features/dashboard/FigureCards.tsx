@@ -78,6 +78,7 @@ export function FigureCards({ figures, devise, links }: Props) {
       label: 'Panier moyen',
       value: money(t.panierMoyen),
       before: money(p.panierMoyen),
+      to: sales,
     },
     {
       id: 'retours',
@@ -95,6 +96,7 @@ export function FigureCards({ figures, devise, links }: Props) {
       id: 'fournisseurs',
       label: 'Dettes fournisseurs (dont en retard)',
       value: `${money(figures.fournisseurs.solde)} (${money(figures.fournisseurs.enRetard)})`,
+      to: links ? '/pages/dettes?onglet=fournisseurs' : undefined,
     },
     {
       id: 'depenses',

@@ -1,10 +1,4 @@
-import {
-  formatMoney,
-  formatQuantity,
-  PERIODES,
-  type Periode,
-  type TableauFigures,
-} from '@comptoir/shared';
+import { PERIODES, type Periode } from '@comptoir/shared';
 import { SelectButton } from 'primereact/selectbutton';
 import { useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
@@ -13,50 +7,9 @@ import { useTableauBoutique, useTableauTous } from './api';
 import DashboardCharts from './DashboardCharts';
 import { FigureCards } from './FigureCards';
 import { PeriodePicker } from './PeriodePicker';
+import { Tops } from './Tops';
 
 /** The owner's dashboard: the current shop or « Toutes mes boutiques », period in the URL. */
-
-function Tops({ figures, devise }: { figures: TableauFigures; devise: string }) {
-  return (
-    <div className="grid">
-      <div className="col-12 lg:col-6">
-        <div className="card-surface">
-          <h2 className="mt-0 mb-3 text-xl">Meilleurs produits</h2>
-          <table className="w-full" data-testid="top-produits">
-            <tbody>
-              {figures.topProduits.map((p) => (
-                <tr key={`${p.boutique}-${p.produitId}`}>
-                  <td>{p.nom}</td>
-                  <td className="text-right">{formatQuantity(p.quantite)}</td>
-                  <td className="text-right">{formatMoney(p.caTtc, devise)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {!figures.topProduits.length && <p className="m-0">Aucune vente sur la période.</p>}
-        </div>
-      </div>
-      <div className="col-12 lg:col-6">
-        <div className="card-surface">
-          <h2 className="mt-0 mb-3 text-xl">Vendeurs</h2>
-          <table className="w-full" data-testid="vendeurs">
-            <tbody>
-              {figures.vendeurs.map((v) => (
-                <tr key={v.userId}>
-                  <td>
-                    {v.prenom} {v.nom}
-                  </td>
-                  <td className="text-right">{v.nombre} ventes</td>
-                  <td className="text-right">{formatMoney(v.caTtc, devise)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
-    </div>
-  );
-}
 
 export function OwnerDashboard({ serviceId }: { serviceId: number }) {
   const [params, setParams] = useSearchParams();
@@ -130,7 +83,7 @@ export function OwnerDashboard({ serviceId }: { serviceId: number }) {
           {tous && <h2 className="text-2xl">{b.devise}</h2>}
           <FigureCards figures={b.figures} devise={b.devise} links={b.links} />
           <DashboardCharts figures={b.figures} devise={b.devise} />
-          <Tops figures={b.figures} devise={b.devise} />
+          <Tops figures={b.figures} devise={b.devise} links={b.links} />
         </section>
       ))}
     </>

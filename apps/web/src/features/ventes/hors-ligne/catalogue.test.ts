@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import type { ProduitCatalogue } from '@comptoir/shared';
+import { compareFrench, type ProduitCatalogue } from '@comptoir/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fixtures';
 import { chercherProduits, premierProduit, produitParCode, refreshCatalogue } from './catalogue';
@@ -122,6 +122,40 @@ describe('catalogue hors ligne : Entrée', () => {
     ]);
     expect((await chercherProduits(serviceId, 'riz', 8)).map((p) => p.id)).toEqual([4, 5]);
     expect(r.walks()).toBe(0);
+  });
+
+  it('les correspondances sont dans l’ordre français du serveur (clé de tri), à nom égal par numéro', async () => {
+    const serviceId = ++shop;
+    const noms = [
+      'Zongo riz',
+      'riz _vrac',
+      'Émile riz',
+      'œuf riz',
+      'riz 5 kg',
+      'eau riz',
+      'Éric riz',
+    ];
+    serve([
+      ...noms.map((nom, i) => produit(20 + i, nom, null, null)),
+      produit(40, 'riz 5 kg', null, null),
+    ]);
+    await refreshCatalogue(serviceId);
+    const found = (await chercherProduits(serviceId, 'riz', 20)).map((p) => [p.nom, p.id]);
+    // The server's order (frenchSortKey, then id): digits before « _ », which ICU's French
+    // collation (localeCompare) puts first.
+    expect(found).toEqual([
+      ['eau riz', 25],
+      ['Émile riz', 22],
+      ['Éric riz', 26],
+      ['œuf riz', 23],
+      ['riz 5 kg', 24],
+      ['riz 5 kg', 40],
+      ['riz _vrac', 21],
+      ['Zongo riz', 20],
+    ]);
+    expect(found.map(([nom]) => nom)).toEqual(
+      [...found.map(([nom]) => String(nom))].sort(compareFrench),
+    );
   });
 
   it('un appareil de la version précédente (sans les index) garde son catalogue, indexé à l’ouverture', async () => {

@@ -1,4 +1,5 @@
 import {
+  compareFrench,
   gtinZeroPaddings,
   searchKey,
   type ClientCatalogue,
@@ -155,7 +156,7 @@ export async function chercherProduits(serviceId: number, q: string, size: numbe
     cle ? { name: 'mots', range: IDBKeyRange.bound(cle, `${cle}\uffff`) } : undefined,
   );
   return [...found.values()]
-    .sort((a, b) => a.nom.localeCompare(b.nom, 'fr'))
+    .sort((a, b) => compareFrench(a.nom, b.nom) || a.id - b.id)
     .slice(0, size)
     .map(asProduit);
 }

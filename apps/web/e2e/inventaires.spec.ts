@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/constants';
+import { expectNeverWider, watchWidth } from './support/largeur';
 import { loginAs } from './support/pages';
 
 /**
  * An inventory counted by two people at once: the owner opens it on the « Boissons » shelf, the
- * manager and the owner scan the same product on their own pages at the same time, the counts add
- * up, the owner validates, and the stock is corrected to what was counted.
+ * manager (on a 360 px phone) and the owner scan the same product on their own pages at the same
+ * time, the counts add up, the manager reads them on the product's card without scrolling sideways,
+ * the owner validates, and the stock is corrected to what was counted.
  */
 
 const NESCAFE = '2000000000091'; // Nescafé Classic 100 g (demo shelf of « Boutique Dakar Plateau »)
@@ -33,8 +35,9 @@ test('inventaire : deux compteurs scannent en même temps, la validation corrige
   await expect(page.getByRole('heading', { name: /Inventaire n° \d+ — En cours/ })).toBeVisible();
   await expect(page.getByTestId('inventaire-resume')).toContainText('0 / 3 produits comptés');
 
-  const other = await browser.newContext();
+  const other = await browser.newContext({ viewport: { width: 360, height: 780 } });
   const manager = await other.newPage();
+  await watchWidth(manager);
   await loginAs(manager, DEMO.gerant);
   await manager.goto('/pages/rapports/inventaires');
   await expect(
@@ -50,6 +53,15 @@ test('inventaire : deux compteurs scannent en même temps, la validation corrige
     await expect(row.getByRole('cell').nth(2)).toHaveText('5', { timeout: 5_000 });
   }).toPass();
   await expect(page.getByTestId('inventaire-resume')).toContainText('1 / 3 produits comptés');
+  // The manager's phone: each product a card, the count and its difference readable.
+  await manager.reload();
+  const card = manager
+    .getByTestId('inventaire-lignes')
+    .getByRole('listitem')
+    .filter({ hasText: 'Nescafé Classic 100 g' });
+  await expect(card).toContainText('Compté 5');
+  await expect(card.getByLabel('Quantité comptée de Nescafé Classic 100 g')).toBeVisible();
+  await expectNeverWider(manager);
 
   await page.getByRole('button', { name: 'Valider l’inventaire' }).click();
   await page.getByRole('button', { name: 'Valider', exact: true }).click();

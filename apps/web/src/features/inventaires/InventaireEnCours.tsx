@@ -6,9 +6,7 @@ import {
   type InventaireLigneEtat,
 } from '@comptoir/shared';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
@@ -19,6 +17,7 @@ import { http } from '../../lib/http';
 import { parseCsv } from '../../lib/csv';
 import { useToast } from '../../lib/toast';
 import { inventairePath, useCloture, useCompter, useLignes } from './api';
+import { InventaireLignes } from './InventaireLignes';
 
 const ETATS: Array<{ label: string; value: InventaireLigneEtat }> = [
   { label: 'Tous les produits', value: 'toutes' },
@@ -196,47 +195,17 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
           </>
         )}
       </div>
-      <DataTable
-        value={lignes.data?.items ?? []}
-        dataKey="produitId"
-        lazy
-        paginator
-        rows={20}
-        first={(page - 1) * 20}
-        totalRecords={lignes.data?.total ?? 0}
-        onPage={(e) => setPage((e.page ?? 0) + 1)}
-        emptyMessage="Aucun produit."
-        size="small"
-      >
-        <Column field="nom" header="Produit" />
-        <Column header="Attendu" body={(l: InventaireLigne) => qty(l.quantiteAttendue)} />
-        <Column header="Compté" body={(l: InventaireLigne) => qty(l.quantiteComptee)} />
-        <Column header="Écart" body={(l: InventaireLigne) => qty(l.ecart)} />
-        <Column header="Valeur" body={(l: InventaireLigne) => money(l.valeurEcart)} />
-        {ouvert && (
-          <Column
-            header="Quantité comptée"
-            body={(l: InventaireLigne) => (
-              <span className="flex gap-1">
-                <InputText
-                  aria-label={`Quantité comptée de ${l.nom}`}
-                  inputMode="decimal"
-                  size={6}
-                  value={saisies[l.produitId] ?? ''}
-                  onChange={(e) => setSaisies((s) => ({ ...s, [l.produitId]: e.target.value }))}
-                />
-                <Button
-                  type="button"
-                  icon="pi pi-save"
-                  aria-label={`Enregistrer ${l.nom}`}
-                  text
-                  onClick={() => saisir(l)}
-                />
-              </span>
-            )}
-          />
-        )}
-      </DataTable>
+      <InventaireLignes
+        lignes={lignes.data}
+        loading={lignes.isFetching}
+        page={page}
+        onPage={setPage}
+        devise={devise}
+        ouvert={ouvert}
+        saisies={saisies}
+        onSaisie={(produitId, value) => setSaisies((s) => ({ ...s, [produitId]: value }))}
+        onEnregistrer={saisir}
+      />
     </section>
   );
 }

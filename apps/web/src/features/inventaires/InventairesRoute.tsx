@@ -1,13 +1,6 @@
-import {
-  formatDateTime,
-  formatMoney,
-  INVENTAIRE_STATUT_LABELS,
-  type Inventaire,
-} from '@comptoir/shared';
+import { INVENTAIRE_STATUT_LABELS } from '@comptoir/shared';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +14,7 @@ import { useSession } from '../../lib/use-session';
 import { useToast } from '../../lib/toast';
 import { useInventaires, useOuvrir } from './api';
 import { InventaireEnCours } from './InventaireEnCours';
+import { InventairesHistorique } from './InventairesHistorique';
 
 function OuvrirInventaire({ serviceId }: { serviceId: number }) {
   const toast = useToast();
@@ -103,39 +97,12 @@ function Inventaires({ serviceId }: { serviceId: number }) {
         </>
       )}
       <h2 className="m-0 text-xl">Historique</h2>
-      <DataTable value={list.data.items} dataKey="id" size="small" emptyMessage="Aucun inventaire.">
-        <Column header="N°" field="id" />
-        <Column header="Ouvert le" body={(i: Inventaire) => formatDateTime(i.ouvertLe, timeZone)} />
-        <Column header="Statut" body={(i: Inventaire) => INVENTAIRE_STATUT_LABELS[i.statut]} />
-        <Column
-          header="Périmètre"
-          body={(i: Inventaire) =>
-            i.perimetre === 'boutique'
-              ? 'Toute la boutique'
-              : i.categories.map((c) => c.nom).join(', ')
-          }
-        />
-        <Column
-          header="Comptés"
-          body={(i: Inventaire) => `${i.resume.comptes} / ${i.resume.produits}`}
-        />
-        <Column header="Écarts" body={(i: Inventaire) => i.resume.ecarts} />
-        <Column
-          header="Valeur des écarts"
-          body={(i: Inventaire) => formatMoney(i.resume.valeurEcarts, devise)}
-        />
-        <Column
-          body={(i: Inventaire) => (
-            <Button
-              type="button"
-              label="Voir"
-              text
-              onClick={() => setChoisi(i.id)}
-              aria-label={`Voir l’inventaire n° ${i.id}`}
-            />
-          )}
-        />
-      </DataTable>
+      <InventairesHistorique
+        inventaires={list.data.items}
+        devise={devise}
+        timeZone={timeZone}
+        onVoir={setChoisi}
+      />
     </div>
   );
 }

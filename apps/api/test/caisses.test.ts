@@ -4,7 +4,7 @@ import { TEST_DIALECT } from './support/database.js';
 import type { TestClient } from './support/http.js';
 import { pdfText } from './support/pdf.js';
 import { expectProblem } from './support/problem.js';
-import { localDay, newKey } from './support/retours-dettes.js';
+import { localDay } from './support/retours-dettes.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
 
 /**
@@ -70,13 +70,7 @@ describe(`caisses : sessions, mouvements, rapports X et Z (${TEST_DIALECT})`, ()
     });
     expect(expectProblem(refused, 409, 'CONFLICT').detail).toContain('Sans session');
     expect(await w.count('ventes')).toBe(before);
-    const { db } = server.ctx.database;
-    const stock = await db
-      .selectFrom('produits')
-      .select('quantite')
-      .where('id', '=', p.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(stock.quantite)).toBe(5000);
+    expect(await w.stockOf(p.id)).toBe(5000);
     // Another shop's register: 404, nothing recorded either.
     const [autre] = await w.caisses(w.world.shopB.id, w.tokens.ownerB);
     expectProblem(
@@ -89,6 +83,32 @@ describe(`caisses : sessions, mouvements, rapports X et Z (${TEST_DIALECT})`, ()
       'NOT_FOUND',
     );
     expect(await w.count('ventes')).toBe(before);
+  });
+
+  it('un retour ou un règlement sur une caisse fermée : 409 ; d’une autre boutique : 404 ; rien n’est enregistré', async () => {
+    const fermee = await w.nouvelleCaisse('Fermée au bureau');
+    const [autre] = await w.caisses(w.world.shopB.id, w.tokens.ownerB);
+    const p = await w.produit({ prix: 1000, stock: 5000 });
+    const c = await w.clientNamed('Client sans caisse ouverte');
+    const vendue = await w.vente({
+      clientId: c.id,
+      echeance: localDay(30, server.clock),
+      lignes: [{ produitId: p.id, quantite: 2000 }],
+      paiements: [{ mode: 'especes', montant: 1000 }],
+    } as never);
+    const before = { retours: await w.count('retours'), reglements: await w.count('reglements') };
+    for (const [caisseId, status, code] of [
+      [fermee.id, 409, 'CONFLICT'],
+      [autre!.id, 404, 'NOT_FOUND'],
+    ] as const) {
+      const refus = expectProblem(await w.retourEspeces(vendue, 2000, caisseId), status, code);
+      if (status === 409) expect(refus.detail).toContain('Fermée au bureau');
+      expectProblem(await w.reglementEspeces(c.id, 1000, caisseId), status, code);
+    }
+    expect({ retours: await w.count('retours'), reglements: await w.count('reglements') }).toEqual(
+      before,
+    );
+    expect(await w.stockOf(p.id)).toBe(3000);
   });
 
   it('X puis Z : les chiffres égalent les sommes des ventes, retours, règlements et mouvements', async () => {
@@ -139,23 +159,9 @@ describe(`caisses : sessions, mouvements, rapports X et Z (${TEST_DIALECT})`, ()
       lignes: [{ produitId: p1.id, quantite: 1000 }],
       paiements: [{ mode: 'especes', montant: 1500 }],
     });
-    const retour = await client.post(
-      `${w.shopUrl()}/ventes/${s1.id}/retours`,
-      {
-        cleIdempotence: newKey(),
-        lignes: [{ ligneId: s1.lignes[0].id, quantite: 1000 }],
-        mode: 'remboursement',
-        modeRemboursement: 'especes',
-        caisseId: caisse.id,
-      },
-      w.tokens.managerA,
-    );
+    const retour = await w.retourEspeces(s1, 1000, caisse.id);
     expect(retour.status, JSON.stringify(retour.body)).toBe(201);
-    const reglement = await client.post(
-      `${w.shopUrl()}/clients/${c.id}/reglements`,
-      { cleIdempotence: newKey(), montant: 2000, mode: 'especes', caisseId: caisse.id },
-      w.tokens.ownerA,
-    );
+    const reglement = await w.reglementEspeces(c.id, 2000, caisse.id);
     expect(reglement.status, JSON.stringify(reglement.body)).toBe(201);
     const categories = await client.request('GET', `${w.shopUrl()}/categories-depenses`, {
       token: w.tokens.ownerA.token,

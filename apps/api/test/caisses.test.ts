@@ -3,6 +3,7 @@ import { caisseWorld } from './support/caisses.js';
 import { TEST_DIALECT } from './support/database.js';
 import type { TestClient } from './support/http.js';
 import { pdfText } from './support/pdf.js';
+import { refusal } from './support/journal.js';
 import { expectProblem } from './support/problem.js';
 import { localDay } from './support/retours-dettes.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
@@ -299,6 +300,71 @@ describe(`caisses : sessions, mouvements, rapports X et Z (${TEST_DIALECT})`, ()
     expect(list.body.items).toEqual([
       expect.objectContaining({ id: sid, ecart: -100, numeroZ: z.numeroZ }),
     ]);
+  });
+
+  it('la base refuse de supprimer ou de modifier un mouvement de caisse, la session et son Z une fois écrit', async () => {
+    const { db } = server.ctx.database;
+    const { caisseId, sessionId } = await w.caisseOuverte(5000);
+    for (const m of [
+      { type: 'apport', montant: 1000, motif: 'Monnaie' },
+      { type: 'retrait', montant: 1000, motif: 'Banque' },
+    ])
+      expect((await w.mouvement(sessionId, m)).status).toBe(201);
+    const refuses = async (statements: string[], table: string) => {
+      for (const statement of statements)
+        expect(await refusal(db, statement), statement).toMatch(
+          new RegExp(`Écriture refusée : (?:${table}) est inaltérable`),
+        );
+    };
+    const autre = await w.nouvelleCaisse('Caisse voisine');
+    await refuses(
+      [
+        `update caisse_mouvements set montant = 1 where session_id = ${sessionId}`,
+        `update caisse_mouvements set motif = 'Autre motif' where session_id = ${sessionId}`,
+        `update caisse_mouvements set type = 'apport' where session_id = ${sessionId}`,
+        `delete from caisse_mouvements where session_id = ${sessionId}`,
+      ],
+      'caisse_mouvements',
+    );
+    // Open: its register, float, opener and opening time stay; it is never deleted.
+    await refuses(
+      [
+        `update caisse_sessions set fond = fond + 1 where id = ${sessionId}`,
+        `update caisse_sessions set caisse_id = ${autre.id} where id = ${sessionId}`,
+        `update caisse_sessions set ouverte_le = '2020-01-01T00:00:00.000Z' where id = ${sessionId}`,
+        `update caisse_sessions set ouvert_par = ouvert_par + 1 where id = ${sessionId}`,
+        `delete from caisse_sessions where id = ${sessionId}`,
+      ],
+      'caisse_sessions',
+    );
+    // The closing (two updates in one transaction) goes through: 5 000 counted, no variance.
+    const closed = await w.cloturer(sessionId, { coupures: [{ valeur: 5000, nombre: 1 }] });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body).toMatchObject({ statut: 'cloturee', ecart: 0 });
+    expect(closed.body.numeroZ).toMatch(/^Z-\d{4}-\d{6}$/);
+    // Closed, its Z written: nothing moves any more.
+    await refuses(
+      [
+        `update caisse_sessions set rapport = '{}' where id = ${sessionId}`,
+        `update caisse_sessions set ecart = 0, motif_ecart = 'Compté de nouveau' where id = ${sessionId}`,
+        `update caisse_sessions set numero_z = null where id = ${sessionId}`,
+        `update caisse_sessions set statut = 'ouverte' where id = ${sessionId}`,
+        `update caisse_sessions set cloturee_le = cloturee_le where id = ${sessionId}`,
+        `delete from caisse_sessions where id = ${sessionId}`,
+        `delete from caisse_mouvements where session_id = ${sessionId}`,
+      ],
+      'caisse_sessions|caisse_mouvements',
+    );
+    expect((await w.session(sessionId)).rapport).toEqual(closed.body.rapport);
+    // Between the closing's two updates (status, then Z): a closed session does not reopen.
+    const entre = await w.ouvrir(caisseId, 0);
+    expect(
+      await refusal(db, `update caisse_sessions set statut = 'cloturee' where id = ${entre.id}`),
+    ).toBeNull();
+    await refuses(
+      [`update caisse_sessions set statut = 'ouverte' where id = ${entre.id}`],
+      'caisse_sessions',
+    );
   });
 
   it('un écart au-delà du seuil exige un motif (422, la session reste ouverte)', async () => {

@@ -3,8 +3,9 @@ import { caisseWorld } from './support/caisses.js';
 import { TEST_DIALECT } from './support/database.js';
 import type { TestClient } from './support/http.js';
 import { pdfText } from './support/pdf.js';
+import { refusal } from './support/journal.js';
 import { expectProblem } from './support/problem.js';
-import { localDay, newKey } from './support/retours-dettes.js';
+import { localDay } from './support/retours-dettes.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
 
 /**
@@ -70,13 +71,7 @@ describe(`caisses : sessions, mouvements, rapports X et Z (${TEST_DIALECT})`, ()
     });
     expect(expectProblem(refused, 409, 'CONFLICT').detail).toContain('Sans session');
     expect(await w.count('ventes')).toBe(before);
-    const { db } = server.ctx.database;
-    const stock = await db
-      .selectFrom('produits')
-      .select('quantite')
-      .where('id', '=', p.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(stock.quantite)).toBe(5000);
+    expect(await w.stockOf(p.id)).toBe(5000);
     // Another shop's register: 404, nothing recorded either.
     const [autre] = await w.caisses(w.world.shopB.id, w.tokens.ownerB);
     expectProblem(
@@ -89,6 +84,32 @@ describe(`caisses : sessions, mouvements, rapports X et Z (${TEST_DIALECT})`, ()
       'NOT_FOUND',
     );
     expect(await w.count('ventes')).toBe(before);
+  });
+
+  it('un retour ou un règlement sur une caisse fermée : 409 ; d’une autre boutique : 404 ; rien n’est enregistré', async () => {
+    const fermee = await w.nouvelleCaisse('Fermée au bureau');
+    const [autre] = await w.caisses(w.world.shopB.id, w.tokens.ownerB);
+    const p = await w.produit({ prix: 1000, stock: 5000 });
+    const c = await w.clientNamed('Client sans caisse ouverte');
+    const vendue = await w.vente({
+      clientId: c.id,
+      echeance: localDay(30, server.clock),
+      lignes: [{ produitId: p.id, quantite: 2000 }],
+      paiements: [{ mode: 'especes', montant: 1000 }],
+    } as never);
+    const before = { retours: await w.count('retours'), reglements: await w.count('reglements') };
+    for (const [caisseId, status, code] of [
+      [fermee.id, 409, 'CONFLICT'],
+      [autre!.id, 404, 'NOT_FOUND'],
+    ] as const) {
+      const refus = expectProblem(await w.retourEspeces(vendue, 2000, caisseId), status, code);
+      if (status === 409) expect(refus.detail).toContain('Fermée au bureau');
+      expectProblem(await w.reglementEspeces(c.id, 1000, caisseId), status, code);
+    }
+    expect({ retours: await w.count('retours'), reglements: await w.count('reglements') }).toEqual(
+      before,
+    );
+    expect(await w.stockOf(p.id)).toBe(3000);
   });
 
   it('X puis Z : les chiffres égalent les sommes des ventes, retours, règlements et mouvements', async () => {
@@ -139,23 +160,9 @@ describe(`caisses : sessions, mouvements, rapports X et Z (${TEST_DIALECT})`, ()
       lignes: [{ produitId: p1.id, quantite: 1000 }],
       paiements: [{ mode: 'especes', montant: 1500 }],
     });
-    const retour = await client.post(
-      `${w.shopUrl()}/ventes/${s1.id}/retours`,
-      {
-        cleIdempotence: newKey(),
-        lignes: [{ ligneId: s1.lignes[0].id, quantite: 1000 }],
-        mode: 'remboursement',
-        modeRemboursement: 'especes',
-        caisseId: caisse.id,
-      },
-      w.tokens.managerA,
-    );
+    const retour = await w.retourEspeces(s1, 1000, caisse.id);
     expect(retour.status, JSON.stringify(retour.body)).toBe(201);
-    const reglement = await client.post(
-      `${w.shopUrl()}/clients/${c.id}/reglements`,
-      { cleIdempotence: newKey(), montant: 2000, mode: 'especes', caisseId: caisse.id },
-      w.tokens.ownerA,
-    );
+    const reglement = await w.reglementEspeces(c.id, 2000, caisse.id);
     expect(reglement.status, JSON.stringify(reglement.body)).toBe(201);
     const categories = await client.request('GET', `${w.shopUrl()}/categories-depenses`, {
       token: w.tokens.ownerA.token,
@@ -293,6 +300,71 @@ describe(`caisses : sessions, mouvements, rapports X et Z (${TEST_DIALECT})`, ()
     expect(list.body.items).toEqual([
       expect.objectContaining({ id: sid, ecart: -100, numeroZ: z.numeroZ }),
     ]);
+  });
+
+  it('la base refuse de supprimer ou de modifier un mouvement de caisse, la session et son Z une fois écrit', async () => {
+    const { db } = server.ctx.database;
+    const { caisseId, sessionId } = await w.caisseOuverte(5000);
+    for (const m of [
+      { type: 'apport', montant: 1000, motif: 'Monnaie' },
+      { type: 'retrait', montant: 1000, motif: 'Banque' },
+    ])
+      expect((await w.mouvement(sessionId, m)).status).toBe(201);
+    const refuses = async (statements: string[], table: string) => {
+      for (const statement of statements)
+        expect(await refusal(db, statement), statement).toMatch(
+          new RegExp(`Écriture refusée : (?:${table}) est inaltérable`),
+        );
+    };
+    const autre = await w.nouvelleCaisse('Caisse voisine');
+    await refuses(
+      [
+        `update caisse_mouvements set montant = 1 where session_id = ${sessionId}`,
+        `update caisse_mouvements set motif = 'Autre motif' where session_id = ${sessionId}`,
+        `update caisse_mouvements set type = 'apport' where session_id = ${sessionId}`,
+        `delete from caisse_mouvements where session_id = ${sessionId}`,
+      ],
+      'caisse_mouvements',
+    );
+    // Open: its register, float, opener and opening time stay; it is never deleted.
+    await refuses(
+      [
+        `update caisse_sessions set fond = fond + 1 where id = ${sessionId}`,
+        `update caisse_sessions set caisse_id = ${autre.id} where id = ${sessionId}`,
+        `update caisse_sessions set ouverte_le = '2020-01-01T00:00:00.000Z' where id = ${sessionId}`,
+        `update caisse_sessions set ouvert_par = ouvert_par + 1 where id = ${sessionId}`,
+        `delete from caisse_sessions where id = ${sessionId}`,
+      ],
+      'caisse_sessions',
+    );
+    // The closing (two updates in one transaction) goes through: 5 000 counted, no variance.
+    const closed = await w.cloturer(sessionId, { coupures: [{ valeur: 5000, nombre: 1 }] });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body).toMatchObject({ statut: 'cloturee', ecart: 0 });
+    expect(closed.body.numeroZ).toMatch(/^Z-\d{4}-\d{6}$/);
+    // Closed, its Z written: nothing moves any more.
+    await refuses(
+      [
+        `update caisse_sessions set rapport = '{}' where id = ${sessionId}`,
+        `update caisse_sessions set ecart = 0, motif_ecart = 'Compté de nouveau' where id = ${sessionId}`,
+        `update caisse_sessions set numero_z = null where id = ${sessionId}`,
+        `update caisse_sessions set statut = 'ouverte' where id = ${sessionId}`,
+        `update caisse_sessions set cloturee_le = cloturee_le where id = ${sessionId}`,
+        `delete from caisse_sessions where id = ${sessionId}`,
+        `delete from caisse_mouvements where session_id = ${sessionId}`,
+      ],
+      'caisse_sessions|caisse_mouvements',
+    );
+    expect((await w.session(sessionId)).rapport).toEqual(closed.body.rapport);
+    // Between the closing's two updates (status, then Z): a closed session does not reopen.
+    const entre = await w.ouvrir(caisseId, 0);
+    expect(
+      await refusal(db, `update caisse_sessions set statut = 'cloturee' where id = ${entre.id}`),
+    ).toBeNull();
+    await refuses(
+      [`update caisse_sessions set statut = 'ouverte' where id = ${entre.id}`],
+      'caisse_sessions',
+    );
   });
 
   it('un écart au-delà du seuil exige un motif (422, la session reste ouverte)', async () => {

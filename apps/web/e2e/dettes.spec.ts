@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { deNom } from '@comptoir/shared';
+import { openRegisterSession } from './support/caisse';
 import { DEMO } from './support/constants';
 import { loginAs, openFromList } from './support/pages';
 import { toast, typeDay } from './support/prime';
@@ -44,10 +45,15 @@ test('dettes : vente à crédit à un nouveau client, la dette apparaît, un rè
   const dette = page.getByTestId('dettes-client').locator('tbody tr').filter({ hasText: numero });
   await expect(dette).toContainText('En cours');
 
-  // A repayment of the whole amount, in cash.
+  // A repayment of the whole amount, in cash, into a register with an open session.
+  const compte = page.url();
+  await page.goto('/pages/ventes');
+  await openRegisterSession(page);
+  await page.goto(compte);
   await page.getByRole('button', { name: 'Enregistrer un règlement' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enregistrer un règlement' });
   await expect(dialog.getByLabel('Montant')).toHaveValue(/1\s800\sFCFA/);
+  await expect(dialog.getByLabel('Caisse qui encaisse')).toBeVisible();
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(toast(page, 'Règlement enregistré')).toBeVisible();
   await expect(dialog).toBeHidden();

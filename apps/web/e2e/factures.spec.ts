@@ -88,7 +88,9 @@ test('factures : une vente à crédit facturée depuis son détail, « Impayée 
   expect(xml).toContain(nom);
   expect((await download).suggestedFilename()).toBe(`facture-${facture}.pdf`);
 
-  // The customer pays the whole debt: the invoice is « Payée ».
+  // The customer pays the whole debt into a register with an open session: the invoice is « Payée ».
+  await page.goto('/pages/ventes');
+  await openRegisterSession(page);
   await page.goto('/pages/dettes');
   await openFromList(page, 'Rechercher un client', 'dettes-table', nom);
   await page.getByRole('button', { name: 'Enregistrer un règlement' }).click();

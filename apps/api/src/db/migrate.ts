@@ -31,6 +31,7 @@ import * as m035 from './migrations/035_ventes_avoir_inalterable.js';
 import * as m031 from './migrations/031_alertes_vues.js';
 import * as m030 from './migrations/030_jet.js';
 import * as m037 from './migrations/037_ventes_ecartees_vendeur.js';
+import * as m038 from './migrations/038_caisses_inalterables.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '031_alertes_vues': m031,
   '030_jet': m030,
   '037_ventes_ecartees_vendeur': m037,
+  '038_caisses_inalterables': m038,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -48,6 +48,44 @@ export async function caisseWorld(ctx: AppContext, client: TestClient) {
   const cloturer = (sessionId: number, body: Record<string, unknown>, token = w.tokens.managerA) =>
     client.post(sessionUrl(sessionId, '/cloture'), body, token);
 
+  /** A cash refund of `quantite` of the sale's first line, paid out of `caisseId` (manager). */
+  const retourEspeces = (
+    vente: { id: number; lignes: Array<{ id: number }> },
+    quantite: number,
+    caisseId: number,
+  ) =>
+    client.post(
+      `${w.shopUrl()}/ventes/${vente.id}/retours`,
+      {
+        cleIdempotence: newKey(),
+        lignes: [{ ligneId: vente.lignes[0]!.id, quantite }],
+        mode: 'remboursement',
+        modeRemboursement: 'especes',
+        caisseId,
+      },
+      w.tokens.managerA,
+    );
+
+  /** A cash repayment of the customer's debts, received on `caisseId` (owner). */
+  const reglementEspeces = (clientId: number, montant: number, caisseId: number) =>
+    client.post(
+      `${w.shopUrl()}/clients/${clientId}/reglements`,
+      { cleIdempotence: newKey(), montant, mode: 'especes', caisseId },
+      owner,
+    );
+
+  /** A product's stock, in thousandths. */
+  const stockOf = async (produitId: number) =>
+    Number(
+      (
+        await ctx.database.db
+          .selectFrom('produits')
+          .select('quantite')
+          .where('id', '=', produitId)
+          .executeTakeFirstOrThrow()
+      ).quantite,
+    );
+
   /** A register of shop A with an open session; returns both ids. */
   async function caisseOuverte(fond = 0) {
     const caisse = await nouvelleCaisse(`Caisse ${newKey().slice(0, 8)}`);
@@ -80,6 +118,9 @@ export async function caisseWorld(ctx: AppContext, client: TestClient) {
     mouvement,
     cloturer,
     caisseOuverte,
+    retourEspeces,
+    reglementEspeces,
+    stockOf,
     count,
   };
 }

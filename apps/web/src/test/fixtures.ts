@@ -1,4 +1,4 @@
-import type { AuthResponse, Produit, Role, SessionUser } from '@comptoir/shared';
+import type { AuthResponse, Caisse, Produit, Role, SessionUser } from '@comptoir/shared';
 
 const b64url = (text: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(text)))
@@ -101,5 +101,23 @@ export function makeProduit(
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
     ...more,
+  };
+}
+
+/** A register of shop 1; `sessionId` opens it (a float of 10 000), null leaves it closed. */
+export function makeCaisse(id: number, nom: string, sessionId: number | null): Caisse {
+  return {
+    id,
+    nom,
+    largeurTicket: null,
+    session:
+      sessionId === null
+        ? null
+        : {
+            id: sessionId,
+            fond: 10_000,
+            ouvertPar: { id: 7, prenom: 'Awa', nom: 'Diop' },
+            ouverteLe: '2026-11-21T08:00:00Z',
+          },
   };
 }

@@ -150,13 +150,20 @@ export const FROZEN: Record<string, readonly string[] | null> = {
   avoir_lignes: null,
 };
 
-/** The triggers of one table: DELETE refused, UPDATE refused (of any frozen column that changes). */
+/**
+ * The triggers of one table: DELETE refused, UPDATE refused (of any frozen column that changes, or
+ * when `also` holds: a condition on `old` and `new` in PostgreSQL's words, `is distinct from`
+ * written `is not` on SQLite).
+ */
 export function triggersOf(
   ctx: MigrationContext,
   table: string,
   frozen: readonly string[] | null,
+  also?: string,
 ): string[] {
-  const changed = frozen?.map((c) => `old.${c} is distinct from new.${c}`).join(' or ');
+  const changed = [...(frozen ?? []).map((c) => `old.${c} is distinct from new.${c}`), also]
+    .filter(Boolean)
+    .join(' or ');
   if (ctx.dialect === 'postgres')
     return [
       `create trigger ${table}_inalterable_d before delete on ${table} for each row execute function comptoir_inalterable()`,

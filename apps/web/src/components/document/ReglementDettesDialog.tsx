@@ -8,7 +8,7 @@ import {
 import { AutoComplete } from 'primereact/autocomplete';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { FormDialog } from '../FormDialog';
 import { FormField, fieldA11y } from '../FormField';
@@ -32,6 +32,7 @@ export type ReglementBody<F extends string> = {
   mode: ModePaiement;
   operateur: string | null;
   reference: string | null;
+  caisseId?: number;
 } & Record<F, number | null>;
 
 interface Props<F extends string, R> {
@@ -59,6 +60,15 @@ interface Props<F extends string, R> {
     ) => void;
     isPending: boolean;
     error: Error | null;
+  };
+  /**
+   * The register that receives the money (a customer's repayment): the one chosen, the error when
+   * none is open (nothing is sent), and its picker under the payment mode.
+   */
+  caisse?: {
+    id: number | null;
+    erreur: string | undefined;
+    picker: (error: string | undefined) => ReactNode;
   };
   /** Title of the error toast (« Règlement impossible »). */
   errorTitle: string;
@@ -103,10 +113,12 @@ export function ReglementDettesDialog<F extends string, R>(p: Props<F, R>) {
       operateur: operateur.trim() || null,
       reference: reference.trim() || null,
       [choix.field]: documentId,
+      ...(p.caisse?.id != null && { caisseId: p.caisse.id }),
     } as ReglementBody<F>;
     const found = validate(p.schema, body);
     if (!found['montant'] && body.montant > max)
       found['montant'] = `Le montant dépasse ce qui est dû (${formatMoney(max, devise)}).`;
+    if (p.caisse?.erreur) found['caisseId'] = p.caisse.erreur;
     setLocalErrors(found);
     if (Object.keys(found).length > 0) return;
     mutation.mutate(body, {
@@ -210,6 +222,7 @@ export function ReglementDettesDialog<F extends string, R>(p: Props<F, R>) {
             />
           </FormField>
         )}
+        {p.caisse?.picker(errors['caisseId'])}
       </form>
     </FormDialog>
   );

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../app/query-client';
-import { json } from '../../test/fixtures';
+import { json, makeCaisse } from '../../test/fixtures';
 import { logIn, renderApp } from '../../test/render';
 
 beforeEach(() => queryClient.clear());
@@ -94,6 +94,9 @@ describe('/pages/dettes', () => {
     const bodies: any[] = [];
     renderApp('/pages/dettes/3', (url, init) => {
       if (url === '/api/services/1/clients/3/compte') return json(200, COMPTE);
+      // The money goes into the first open register (this device has none chosen).
+      if (url === '/api/services/1/caisses')
+        return json(200, [makeCaisse(3, 'Caisse 1', null), makeCaisse(5, 'Comptoir 2', 11)]);
       if (url === '/api/services/1/clients/3/reglements' && init?.method === 'POST') {
         bodies.push(JSON.parse(String(init.body)));
         return json(201, {
@@ -122,6 +125,7 @@ describe('/pages/dettes', () => {
     await ui.click(screen.getByRole('button', { name: 'Enregistrer un règlement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enregistrer un règlement' });
     expect(within(dialog).getByLabelText('Montant')).toHaveValue('7\u202F000\u00A0FCFA');
+    expect(await within(dialog).findByLabelText('Caisse qui encaisse')).toBeInTheDocument();
     await ui.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({
@@ -130,8 +134,31 @@ describe('/pages/dettes', () => {
       operateur: null,
       reference: null,
       detteId: null,
+      caisseId: 5,
     });
     expect(bodies[0].cleIdempotence).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('takes no repayment without an open register: the dialog says so and sends nothing', async () => {
+    logIn(['ROLE_PROPRIETAIRE']);
+    const posts: string[] = [];
+    renderApp('/pages/dettes/3', (url, init) => {
+      if (url === '/api/services/1/clients/3/compte') return json(200, COMPTE);
+      if (url === '/api/services/1/caisses') return json(200, [makeCaisse(3, 'Caisse 1', null)]);
+      if (init?.method === 'POST') posts.push(url);
+      return undefined;
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Enregistrer un règlement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enregistrer un règlement' });
+    expect(await within(dialog).findByTestId('reglement-sans-caisse')).toHaveTextContent(
+      'Aucune caisse n’est ouverte : ouvrez-en une au point de vente pour recevoir ce règlement.',
+    );
+    await ui.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    // Give a wrongly sent request the time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(posts).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Enregistrer un règlement' })).toBeInTheDocument();
   });
 
   it('is the owner’s: a manager is sent to the access page, for the debts and for the back-office sale', async () => {

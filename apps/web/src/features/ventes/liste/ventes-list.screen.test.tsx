@@ -1,9 +1,11 @@
+import type { Caisse } from '@comptoir/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../../../app/query-client';
-import { json } from '../../../test/fixtures';
-import { logIn, renderApp } from '../../../test/render';
+import { caisseAppareilKey } from '../../../lib/shop';
+import { json, makeCaisse } from '../../../test/fixtures';
+import { logIn, renderApp, type ApiHandler } from '../../../test/render';
 import { VENTE } from './fixtures';
 
 beforeEach(() => queryClient.clear());
@@ -72,55 +74,80 @@ describe('/pages/ventes-list', () => {
   });
 });
 
+/**
+ * The API of the sale 41: its return is recorded in `bodies`; `caisses` are the shop's registers
+ * (features/caisses), the one paying a refund out is chosen among the open ones.
+ */
+function venteApi(caisses: Caisse[], bodies: any[], productCalls: string[]): ApiHandler {
+  let returned = false;
+  return (url, init) => {
+    if (url === '/api/services/1/ventes/41')
+      return json(
+        200,
+        returned
+          ? {
+              ...VENTE,
+              lignes: [VENTE.lignes[0]!, { ...VENTE.lignes[1]!, quantiteRetournee: 2000 }],
+            }
+          : VENTE,
+      );
+    if (url === '/api/services/1/ventes/41/mouvements') return json(200, []);
+    if (url === '/api/services/1/caisses') return json(200, caisses);
+    if (url.startsWith('/api/services/1/produits/')) {
+      productCalls.push(url);
+      return json(404, {
+        type: 'about:blank',
+        title: 'x',
+        status: 404,
+        detail: 'x',
+        code: 'NOT_FOUND',
+      });
+    }
+    if (url === '/api/services/1/ventes/41/retours' && init?.method === 'POST') {
+      bodies.push(JSON.parse(String(init.body)));
+      returned = true;
+      return json(201, {
+        id: 6,
+        numero: 'R-2026-000006',
+        vente: { id: 41, numero: VENTE.numero },
+        createdAt: '',
+        user: VENTE.vendeur,
+        lignes: [],
+        montantTtc: 400,
+        imputeDette: 0,
+        rembourse: 400,
+        modeRemboursement: 'especes',
+        avoir: 0,
+        motif: null,
+      });
+    }
+    return undefined;
+  };
+}
+
+/** Opens the return dialog of the sale 41 and asks for one bottle of water (400 F). */
+async function retournerUneEau(ui: ReturnType<typeof userEvent.setup>) {
+  expect(await screen.findByRole('heading', { name: 'Vente V-2026-000041' })).toBeInTheDocument();
+  await ui.click(screen.getByRole('button', { name: 'Retourner des articles' }));
+  const dialog = await screen.findByRole('dialog', { name: /Retourner des articles/ });
+  await ui.type(within(dialog).getByLabelText('Eau minérale 1,5 L'), '1');
+  await ui.tab();
+  await waitFor(() =>
+    expect(within(dialog).getByTestId('retour-montant')).toHaveTextContent(/400\sFCFA/),
+  );
+  return dialog;
+}
+
 describe('/pages/ventes-list/:id', () => {
   it('returns one unit with a cash refund: only what may still be returned, one key per opening, the number shown', async () => {
     logIn(['ROLE_GERANT']);
     const bodies: any[] = [];
     // The sale's lines say whether their unit splits: the dialog asks for no product.
     const productCalls: string[] = [];
-    let returned = false;
-    renderApp('/pages/ventes-list/41', async (url, init) => {
-      if (url === '/api/services/1/ventes/41')
-        return json(
-          200,
-          returned
-            ? {
-                ...VENTE,
-                lignes: [VENTE.lignes[0]!, { ...VENTE.lignes[1]!, quantiteRetournee: 2000 }],
-              }
-            : VENTE,
-        );
-      if (url === '/api/services/1/ventes/41/mouvements') return json(200, []);
-      if (url.startsWith('/api/services/1/produits/')) {
-        productCalls.push(url);
-        return json(404, {
-          type: 'about:blank',
-          title: 'x',
-          status: 404,
-          detail: 'x',
-          code: 'NOT_FOUND',
-        });
-      }
-      if (url === '/api/services/1/ventes/41/retours' && init?.method === 'POST') {
-        bodies.push(JSON.parse(String(init.body)));
-        returned = true;
-        return json(201, {
-          id: 6,
-          numero: 'R-2026-000006',
-          vente: { id: 41, numero: VENTE.numero },
-          createdAt: '',
-          user: VENTE.vendeur,
-          lignes: [],
-          montantTtc: 400,
-          imputeDette: 0,
-          rembourse: 400,
-          modeRemboursement: 'especes',
-          avoir: 0,
-          motif: null,
-        });
-      }
-      return undefined;
-    });
+    // Two registers open, the second is this device's: it pays the refund out.
+    localStorage.setItem(caisseAppareilKey(1), '5');
+    const caisses = [makeCaisse(3, 'Caisse 1', 9), makeCaisse(5, 'Comptoir 2', 11)];
+    renderApp('/pages/ventes-list/41', venteApi(caisses, bodies, productCalls));
     const ui = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Vente V-2026-000041' })).toBeInTheDocument();
     expect(screen.getByTestId('vente-retours')).toHaveTextContent('R-2026-000005');
@@ -142,6 +169,7 @@ describe('/pages/ventes-list/:id', () => {
     await waitFor(() =>
       expect(within(dialog).getByTestId('retour-montant')).toHaveTextContent(/400\sFCFA/),
     );
+    expect(within(dialog).getByLabelText('Caisse qui encaisse')).toBeInTheDocument();
     await ui.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({
@@ -149,11 +177,28 @@ describe('/pages/ventes-list/:id', () => {
       mode: 'remboursement',
       modeRemboursement: 'especes',
       motif: null,
+      caisseId: 5,
     });
     expect(bodies[0].cleIdempotence).toMatch(/^[0-9a-f]{32}$/);
     expect(await screen.findByTestId('retour-enregistre')).toHaveTextContent(
       'Retour R-2026-000006 enregistré.',
     );
     expect(productCalls).toEqual([]);
+  });
+
+  it('does not refund without an open register: the dialog says so and sends nothing', async () => {
+    logIn(['ROLE_GERANT']);
+    const bodies: any[] = [];
+    renderApp('/pages/ventes-list/41', venteApi([makeCaisse(3, 'Caisse 1', null)], bodies, []));
+    const ui = userEvent.setup();
+    const dialog = await retournerUneEau(ui);
+    expect(await within(dialog).findByTestId('retour-sans-caisse')).toHaveTextContent(
+      'Aucune caisse n’est ouverte : ouvrez-en une au point de vente pour rembourser ce retour.',
+    );
+    await ui.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    // Give a wrongly sent request the time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bodies).toEqual([]);
+    expect(screen.getByRole('dialog', { name: /Retourner des articles/ })).toBeInTheDocument();
   });
 });

@@ -22,6 +22,7 @@ import { fieldErrorsOf } from '../../../lib/errors';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useCreateRetour } from '../liste/api';
 import { newCleIdempotence } from '../../../lib/cle-idempotence';
+import { CaissePicker, avecCaisse, erreurCaisse } from '../../caisses';
 import {
   montantLigne,
   montantTotal,
@@ -45,7 +46,9 @@ const MODE_OPTIONS = MODES_PAIEMENT.map((value) => ({ value, label: MODE_PAIEMEN
 /**
  * « Retourner des articles »: per line the quantity to return (never more than sold minus already
  * returned), the amount as the server will compute it, refunded or credited to the customer.
- * One idempotency key per opening of the dialog: a retry after a lost answer records nothing new.
+ * A refund names the register that pays it out (« Caisse qui encaisse », an open one); without an
+ * open register it is not sent. One idempotency key per opening of the dialog: a retry after a
+ * lost answer records nothing new.
  */
 export function RetourDialog({ serviceId, vente, onDone, onHide }: Props) {
   const [cle] = useState(newCleIdempotence);
@@ -53,6 +56,8 @@ export function RetourDialog({ serviceId, vente, onDone, onHide }: Props) {
   const [mode, setMode] = useState<RetourMode>('remboursement');
   const [modeRemboursement, setModeRemboursement] = useState<ModePaiement | null>('especes');
   const [motif, setMotif] = useState('');
+  // The register that pays the refund out (null: none open).
+  const [caisseId, setCaisseId] = useState<number | null>(null);
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const create = useCreateRetour(serviceId, vente.id);
   const feedback = useFeedback();
@@ -60,6 +65,8 @@ export function RetourDialog({ serviceId, vente, onDone, onHide }: Props) {
   const devise = vente.devise;
   const montant = montantTotal(vente.lignes, quantites);
   const { imputeDette, solde } = repartitionRetour(montant, vente.reste);
+  // Money leaves the drawer (what settles the sale's debt or goes to the account is no money).
+  const rembourse = mode === 'remboursement' && solde > 0;
   const modes = RETOUR_MODES.filter((m) => m !== 'avoir' || vente.client).map((value) => ({
     value,
     label: RETOUR_MODE_LABELS[value],
@@ -68,9 +75,12 @@ export function RetourDialog({ serviceId, vente, onDone, onHide }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = retourErrors(vente, quantites, mode, modeRemboursement);
+    const sansCaisse = erreurCaisse('retour', rembourse, caisseId);
+    if (sansCaisse) found['caisseId'] = sansCaisse;
     setLocalErrors(found);
     if (Object.keys(found).length > 0) return;
-    create.mutate(retourBody(cle, vente, quantites, mode, modeRemboursement, motif), {
+    const body = retourBody(cle, vente, quantites, mode, modeRemboursement, motif);
+    create.mutate(avecCaisse(body, rembourse, caisseId), {
       onSuccess: onDone,
       onError: feedback.formError('Retour impossible', ['motif', 'mode', 'modeRemboursement']),
     });
@@ -173,7 +183,7 @@ export function RetourDialog({ serviceId, vente, onDone, onHide }: Props) {
             </small>
           )}
         </div>
-        {mode === 'remboursement' && solde > 0 && (
+        {rembourse && (
           <FormField
             id="retour-mode-remboursement"
             label={`Rembourser ${formatMoney(solde, devise)} en`}
@@ -187,6 +197,15 @@ export function RetourDialog({ serviceId, vente, onDone, onHide }: Props) {
               className="w-full"
             />
           </FormField>
+        )}
+        {rembourse && (
+          <CaissePicker
+            serviceId={serviceId}
+            value={caisseId}
+            onChange={setCaisseId}
+            error={errors['caisseId']}
+            pour="retour"
+          />
         )}
         {mode === 'avoir' && solde > 0 && (
           <p className="m-0 mb-3">{`${formatMoney(solde, devise)} iront au compte du client (ses autres dettes d'abord).`}</p>

@@ -30,7 +30,7 @@ import { WithShop } from '../../../components/WithShop';
 import { newCleIdempotence } from '../../../lib/cle-idempotence';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { useCurrentShop } from '../../../lib/shop';
-import { CaissePicker, ERREUR_SANS_CAISSE } from '../../caisses';
+import { CaissePicker, avecCaisse, erreurCaisse } from '../../caisses';
 import { useCreateVente, useTypesVentes } from '../api';
 import { useReceiptShop } from '../ticket/api';
 import { ProduitPicker } from './ProduitPicker';
@@ -109,11 +109,11 @@ function VenteSaisie({ serviceId }: { serviceId: number }) {
     const cle = cart.cleIdempotence ?? newCleIdempotence();
     if (!cart.cleIdempotence) dispatch({ type: 'cle', cle });
     const found = venteErrors(saisie(cle), totaux.totalTtc);
-    if (encaisse && caisseId === null) found['caisseId'] = ERREUR_SANS_CAISSE;
+    const sansCaisse = erreurCaisse('vente', encaisse, caisseId);
+    if (sansCaisse) found['caisseId'] = sansCaisse;
     setLocalErrors(found);
     if (Object.keys(found).length > 0) return;
-    const body = venteBody(saisie(cle), totaux.totalTtc);
-    create.mutate(encaisse && caisseId !== null ? { ...body, caisseId } : body, {
+    create.mutate(avecCaisse(venteBody(saisie(cle), totaux.totalTtc), encaisse, caisseId), {
       onSuccess: (vente) => {
         reset();
         setCreee(vente);

@@ -62,6 +62,21 @@ export function inOrderOf<Row>(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** A query of rows that have an id (Kysely's builders are ones). */
+interface RowsQuery<Row extends { id: number | string }> {
+  execute(): Promise<Row[]>;
+}
+
+/** The ids an ordered query gives (an export's keys: the list's query, its columns cleared). */
+export const idsOf = async (query: RowsQuery<{ id: number | string }>): Promise<number[]> =>
+  (await query.execute()).map((r) => Number(r.id));
+
+/** The rows a query gives for some ids, in the order of the ids. */
+export const rowsOf = async <Row extends { id: number | string }>(
+  ids: readonly number[],
+  query: RowsQuery<Row>,
+): Promise<Row[]> => inOrderOf(ids, await query.execute(), (r) => Number(r.id));
+
 /**
  * Sends an export as it is written, as the file `filename`; the number of rows
  * (EXPORT_TOTAL_HEADER) lets the browser show its progress. A failure midway cuts the connection:

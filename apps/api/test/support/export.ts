@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
+import { EXPORT_TOTAL_HEADER } from '@comptoir/shared';
 import type { CsvExport } from '../../src/core/csv-export.js';
 import { loopTurns } from './event-loop.js';
+import type { Answer } from './http.js';
 
 /**
  * An export written `tranche` rows at a time: `rows` rows announced, the headers then one piece
@@ -30,4 +32,17 @@ export async function expectWrittenInPieces(
   // The test client's decoder drops the byte-order mark, which the first piece holds.
   expect(pieces[0]!.startsWith('\uFEFF')).toBe(true);
   expect(pieces.join('').slice(1)).toBe(whole);
+}
+
+/**
+ * A CSV export answered in full: the number of rows it announced (EXPORT_TOTAL_HEADER) is the
+ * number of its lines after the headers' one (no cell of the caller's data holds a line break).
+ */
+export function expectAnnouncedRows(answer: Answer): void {
+  expect(answer.status).toBe(200);
+  const lines = String(answer.body)
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .slice(1, -1);
+  expect(answer.headers.get(EXPORT_TOTAL_HEADER)).toBe(String(lines.length));
 }

@@ -13,7 +13,7 @@ import {
 } from '@comptoir/shared';
 import { containsPattern, offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
-import { inOrderOf } from '../../core/csv-export.js';
+import { idsOf, rowsOf } from '../../core/csv-export.js';
 
 /** The list's filters and sort, without its page (the export's query). */
 export type VenteFilters = Omit<VenteListQuery, 'page' | 'size'>;
@@ -68,13 +68,6 @@ function where(eb: Eb, shop: ListShop, f: Filters) {
 
 const SORTS = { created_at: 'v.created_at', numero: 'v.numero', total_ttc: 'v.total_ttc' } as const;
 
-function sortOf(f: Filters) {
-  const { field, direction } = f.sort
-    ? parseSort(f.sort, 'created_at')
-    : { field: 'created_at' as const, direction: 'desc' as const };
-  return { column: sql.ref(SORTS[field as keyof typeof SORTS]), direction };
-}
-
 /** A list row's columns: the sale with its names, lines count and what is left to pay. */
 function selectRows(db: Kysely<DB>) {
   return db
@@ -107,25 +100,18 @@ function selectRows(db: Kysely<DB>) {
 }
 
 function selectItems(db: Kysely<DB>, shop: ListShop, f: Filters) {
-  const { column, direction } = sortOf(f);
+  const { field, direction } = f.sort
+    ? parseSort(f.sort, 'created_at')
+    : { field: 'created_at' as const, direction: 'desc' as const };
   return selectRows(db)
     .where((eb) => where(eb as unknown as Eb, shop, f))
-    .orderBy(column, direction)
+    .orderBy(sql.ref(SORTS[field as keyof typeof SORTS]), direction)
     .orderBy('v.id', direction);
 }
 
 /** The ids of the sales matching the filters, in the list's order (the export's first read). */
-export async function findVenteIds(db: Kysely<DB>, shop: ListShop, f: Filters): Promise<number[]> {
-  const { column, direction } = sortOf(f);
-  const rows = await db
-    .selectFrom('ventes as v')
-    .where((eb) => where(eb as unknown as Eb, shop, f))
-    .select('v.id')
-    .orderBy(column, direction)
-    .orderBy('v.id', direction)
-    .execute();
-  return rows.map((r) => Number(r.id));
-}
+export const findVenteIds = (db: Kysely<DB>, shop: ListShop, f: Filters): Promise<number[]> =>
+  idsOf(selectItems(db, shop, f).clearSelect().select('v.id'));
 
 /** These sales of the shop as list items, in the order of `ids`. */
 export async function findVentesByIds(
@@ -134,14 +120,10 @@ export async function findVentesByIds(
   ids: readonly number[],
 ): Promise<VenteListItem[]> {
   if (ids.length === 0) return [];
-  const rows = await selectRows(db)
+  const rows = selectRows(db)
     .where('v.service_id', '=', shopId)
-    .where('v.id', 'in', [...ids])
-    .execute();
-  return withModes(
-    db,
-    inOrderOf(ids, rows, (r) => Number(r.id)),
-  );
+    .where('v.id', 'in', [...ids]);
+  return withModes(db, await rowsOf(ids, rows));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];

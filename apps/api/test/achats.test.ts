@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyingWorld } from './support/achats.js';
 import { TEST_DIALECT } from './support/database.js';
+import { expectAnnouncedRows } from './support/export.js';
 import type { TestClient } from './support/http.js';
 import { expectProblem, expectValidation } from './support/problem.js';
 import { newKey } from './support/retours-dettes.js';
@@ -330,7 +331,14 @@ describe(`achats : brouillons, validation, paiements, retours (${TEST_DIALECT})`
     expect((await list(`fournisseurId=${f.id}&du=2026-03-02&au=2026-03-02`)).total).toBe(1);
     expectValidation(await client.get(`${url()}?statut=perdu`, w.tokens.ownerA), 'statut');
     const csv = await client.get(`${url('/export.csv')}?fournisseurId=${f.id}`, w.tokens.managerA);
-    expect(csv.status).toBe(200);
+    expectAnnouncedRows(csv);
+    expect(
+      String(csv.body)
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')[0],
+    ).toBe(
+      'Numéro;Date;Fournisseur;Référence du fournisseur;Échéance;Total;Payé;Retourné;Reste à payer;Statut',
+    );
     expect(String(csv.body)).toContain(';200;200;0;0;Payé');
     const refused = await w.postAchat(
       { fournisseurId: f.id, lignes: [{ produitId: p.id, quantite: 1000, prixUnitaire: 1 }] },

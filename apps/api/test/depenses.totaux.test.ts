@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT } from './support/database.js';
+import { expectAnnouncedRows } from './support/export.js';
 import { depensesWorld } from './support/depenses-world.js';
 import type { TestClient } from './support/http.js';
 import { expectProblem, expectValidation } from './support/problem.js';
@@ -128,7 +129,7 @@ describe(`dépenses : liste, totaux, export, saisies refusées (${TEST_DIALECT})
     expect(montants).toEqual([...modele.map((d) => d.montant)].sort((a, b) => a - b));
 
     const csv = await w.call('managerA', 'GET', 'depenses/export.csv?du=2026-02-01&au=2026-04-30');
-    expect(csv.status).toBe(200);
+    expectAnnouncedRows(csv);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = String(csv.body)
       .replace(/^\uFEFF/, '')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT } from './support/database.js';
+import { expectAnnouncedRows } from './support/export.js';
 import { login } from './support/factories.js';
 import type { TestClient } from './support/http.js';
 import { expectFrench, expectProblem, expectValidation } from './support/problem.js';
@@ -414,7 +415,7 @@ describe(`factures (${TEST_DIALECT})`, () => {
       url(`/export.csv?clientId=${cli.id}&sort=numero,asc`),
       w.tokens.ownerA,
     );
-    expect(csv.status).toBe(200);
+    expectAnnouncedRows(csv);
     expect(String(csv.headers.get('content-type'))).toContain('text/csv');
     const lines = String(csv.body)
       .replace(/^\uFEFF/, '')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT } from './support/database.js';
+import { expectAnnouncedRows } from './support/export.js';
 import type { TestClient } from './support/http.js';
 import { inventoryWorld } from './support/inventaires.js';
 import { pdfText } from './support/pdf.js';
@@ -211,14 +212,19 @@ describe(`inventaires : saisies refusées, isolement, feuille et export (${TEST_
     expect(text).toMatch(new RegExp(`${p.code}\\s+kg\\s+1\\b`));
     expect(text).toMatch(new RegExp(`${q.code}\\s+\\S+\\s+…`));
     const csv = await client.get(w.url(`/${inv.id}/export.csv`), w.tokens.ownerA);
-    expect(csv.status).toBe(200);
+    expectAnnouncedRows(csv);
+    expect(csv.headers.get('content-disposition')).toBe(
+      `attachment; filename="inventaire-${inv.id}.csv"`,
+    );
     // No cell here holds a separator or a quote: a plain split reads it.
     const rows = String(csv.body)
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/)
       .map((line) => line.split(';'));
-    expect(rows[0]).toContain("Valeur de l'écart");
+    expect(rows[0]!.join(';')).toBe(
+      "Produit;Référence;Code-barres;Catégorie;Unité;Quantité à l'ouverture;Mouvements depuis;Quantité attendue;Quantité comptée;Écart;Prix d'achat;Valeur de l'écart;Comptages;Dernier comptage par;Dernier comptage le",
+    );
     expect(rows).toHaveLength(3);
     const header = rows[0]!;
     const row = rows.find((r) => r[header.indexOf('Quantité comptée')] === '1')!;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_TOTAL_HEADER, produitExportQuerySchema } from '@comptoir/shared';
 import { exportProduitsCsv } from '../src/modules/produits/produits.service.js';
 import { TEST_DIALECT } from './support/database.js';
-import { loopTurns } from './support/event-loop.js';
+import { expectWrittenInPieces } from './support/export.js';
 import { createTenants, login } from './support/factories.js';
 import type { TestClient } from './support/http.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
@@ -54,26 +54,10 @@ describe(`export des produits au fil de l’écriture (${TEST_DIALECT})`, () => 
   });
 
   it('écrit par morceaux, en rendant la main entre deux : le même fichier que d’un seul tenant', async () => {
-    const loop = loopTurns();
     const query = produitExportQuerySchema.parse({ sort: 'nom,asc' });
-    const { total, morceaux } = await exportProduitsCsv(server.ctx, await service(), query, 2);
-    const pieces: string[] = [];
-    const seen: number[] = [];
-    try {
-      for await (const piece of morceaux) {
-        pieces.push(piece);
-        seen.push(loop.turns);
-      }
-    } finally {
-      loop.stop();
-    }
-    expect(total).toBe(NOMS.length);
-    // The headers, then three pieces of at most two products.
-    expect(pieces).toHaveLength(1 + Math.ceil(NOMS.length / 2));
-    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
+    const pieces = await exportProduitsCsv(server.ctx, await service(), query, 2);
     const whole = (await client.get(`${url('/export.csv')}?sort=nom,asc`, owner)).body as string;
-    // The test client's decoder drops the byte-order mark, which the first piece holds.
-    expect(pieces[0]!.startsWith('\uFEFF')).toBe(true);
-    expect(pieces.join('').slice(1)).toBe(whole);
+    // The headers, then three pieces of at most two products.
+    await expectWrittenInPieces(pieces, NOMS.length, 2, whole);
   });
 });

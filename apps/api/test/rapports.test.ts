@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT } from './support/database.js';
+import { expectAnnouncedRows } from './support/export.js';
 import type { TestClient } from './support/http.js';
 import { sellingWorld } from './support/retours-dettes.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
@@ -141,7 +142,7 @@ describe(`rapport produits : recherche (${TEST_DIALECT})`, () => {
       `${w.shopUrl()}/rapports/produits/export.csv?${q}${vendeur}&sort=nom,asc`,
       w.tokens.ownerA,
     );
-    expect(csv.status).toBe(200);
+    expectAnnouncedRows(csv);
     const lines = String(csv.body)
       .replace(/^\uFEFF/, '')
       .trim()
@@ -155,12 +156,18 @@ describe(`rapport produits : recherche (${TEST_DIALECT})`, () => {
       `${w.shopUrl()}/rapports/produits/export.csv?${q}&q=touba&sort=nom,asc`,
       w.tokens.ownerA,
     );
-    expect(r.status).toBe(200);
+    expectAnnouncedRows(r);
     const lines = String(r.body)
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
     expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(
+      'Produit;Référence;Catégorie;Marque;Unité;Quantité vendue;Quantité retournée;CA HT;CA TTC;Retours HT;Retours TTC;Coût;Marge brute;Taux de marge (%);Stock;Valeur du stock',
+    );
+    expect(r.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="rapport-produits-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(lines[1]).toMatch(/^Café Touba;CAF-01;/);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The one CSV writer of the server (product and sale exports), for a French spreadsheet: UTF-8
- * with a byte-order mark, « ; » between cells, CRLF. Each cell is safe whatever separator the
+ * The one CSV writer of the server (every export, written in pieces by csv-export.ts), for a
+ * French spreadsheet: UTF-8 with a byte-order mark, « ; » between cells, CRLF. Each cell is safe whatever separator the
  * spreadsheet splits on, « ; » or « , »:
  * - quoted as RFC 4180 says (doubled quotes inside) when it holds a quote, « ; », « , » or a line
  *   break, but for a number with a decimal comma (2,75), which French spreadsheets read as such;
@@ -38,9 +38,4 @@ export function csvRows(rows: Iterable<readonly CsvValue[]>): string {
   let text = '';
   for (const row of rows) text += `${row.map(csvCell).join(';')}\r\n`;
   return text;
-}
-
-/** The whole file: headers, then one line per row. */
-export function csvFile(headers: readonly string[], rows: Iterable<readonly CsvValue[]>): string {
-  return csvHeader(headers) + csvRows(rows);
 }

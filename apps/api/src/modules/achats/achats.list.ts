@@ -8,7 +8,7 @@ import {
   type AchatPage,
   type AchatStatut,
 } from '@comptoir/shared';
-import { csvFile } from '../../core/csv.js';
+import { csvExport, idsOf, rowsOf, type CsvExport } from '../../core/csv-export.js';
 import { containsPattern, offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import { decimal } from '../produits/produits.csv.js';
@@ -39,14 +39,11 @@ function where(eb: Eb, serviceId: number, f: Filters) {
 
 const SORTS = { date: 'a.date_achat', numero: 'a.numero', total: 'a.total' } as const;
 
-function selectItems(db: Kysely<DB>, serviceId: number, f: Filters) {
-  const { field, direction } = f.sort
-    ? parseSort(f.sort, 'date')
-    : { field: 'date' as const, direction: 'desc' as const };
+/** A list row's columns: the purchase with its supplier and what is left to pay. */
+function selectRows(db: Kysely<DB>) {
   return db
     .selectFrom('achats as a')
     .innerJoin('fournisseurs as f', 'f.id', 'a.fournisseur_id')
-    .where((eb) => where(eb as unknown as Eb, serviceId, f))
     .select([
       'a.id',
       'a.numero',
@@ -61,7 +58,15 @@ function selectItems(db: Kysely<DB>, serviceId: number, f: Filters) {
       'a.montant_retourne',
       RESTE.as('reste'),
       'a.created_at',
-    ])
+    ]);
+}
+
+function selectItems(db: Kysely<DB>, serviceId: number, f: Filters) {
+  const { field, direction } = f.sort
+    ? parseSort(f.sort, 'date')
+    : { field: 'date' as const, direction: 'desc' as const };
+  return selectRows(db)
+    .where((eb) => where(eb as unknown as Eb, serviceId, f))
     .orderBy(sql.ref(SORTS[field as keyof typeof SORTS]), direction)
     .orderBy('a.id', direction);
 }
@@ -134,13 +139,30 @@ export const ACHATS_CSV_HEADERS = [
   'Statut',
 ];
 
-/** Every purchase matching the filters as CSV for a French spreadsheet (core/csv.ts). */
-export async function achatsCsv(db: Kysely<DB>, shop: { id: number; devise: string }, f: Filters) {
-  const rows = (await selectItems(db, shop.id, f).execute()).map(itemOf);
+/**
+ * Every purchase matching the filters as CSV for a French spreadsheet, written in pieces
+ * (core/csv-export.ts): the ids in the list's order, then their rows.
+ */
+export async function exportAchatsCsv(
+  db: Kysely<DB>,
+  shop: { id: number; devise: string },
+  f: Filters,
+  tranche?: number,
+): Promise<CsvExport> {
   const e = currencyExponent(shop.devise);
-  return csvFile(
-    ACHATS_CSV_HEADERS,
-    rows.map((a) => [
+  return csvExport({
+    headers: ACHATS_CSV_HEADERS,
+    keys: await idsOf(selectItems(db, shop.id, f).clearSelect().select('a.id')),
+    read: async (ids) =>
+      (
+        await rowsOf(
+          ids,
+          selectRows(db)
+            .where('a.service_id', '=', shop.id)
+            .where('a.id', 'in', [...ids]),
+        )
+      ).map(itemOf),
+    cells: (a) => [
       a.numero ?? 'Brouillon',
       a.date,
       a.fournisseur.nom,
@@ -151,6 +173,7 @@ export async function achatsCsv(db: Kysely<DB>, shop: { id: number; devise: stri
       decimal(a.montantRetourne, e),
       decimal(a.reste, e),
       ACHAT_STATUT_LABELS[a.statut],
-    ]),
-  );
+    ],
+    tranche,
+  });
 }

@@ -17,11 +17,12 @@ import {
 } from '@comptoir/shared';
 import { contentDisposition } from '../../core/content-disposition.js';
 import type { AppContext } from '../../core/context.js';
+import { sendCsvExport } from '../../core/csv-export.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { shopToday } from '../../db/time.js';
 import { createAchat, deleteAchat, updateAchat } from './achats.draft.js';
-import { achatsCsv, listAchats } from './achats.list.js';
+import { exportAchatsCsv, listAchats } from './achats.list.js';
 import { lireBonLivraison } from './achats.bon-livraison.js';
 import { achatPdf } from './achats.pdf.js';
 import { readAchat } from './achats.read.js';
@@ -66,19 +67,19 @@ export function achatsRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: `${URL}/export.csv`,
-    summary: 'Export CSV (tableur français) des achats filtrés, sans pagination',
+    summary:
+      'Export CSV (tableur français) des achats filtrés, sans pagination, envoyé au fil de l’écriture ; l’en-tête X-Total-Count donne le nombre d’achats',
     tags: TAGS,
     access: STAFF,
     service: true,
     query: achatExportQuerySchema,
     responses: { 200: null, 400: problemSchema, ...P404 },
-    handler: async ({ service, query, reply }) => {
-      const csv = await achatsCsv(db, service, query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="achats-${shopToday(service)}.csv"`)
-        .send(csv);
-    },
+    handler: async ({ service, query, reply }) =>
+      sendCsvExport(
+        reply,
+        `achats-${shopToday(service)}.csv`,
+        await exportAchatsCsv(db, service, query),
+      ),
   });
 
   defineRoute(app, ctx, {

@@ -7,7 +7,7 @@ import {
   type DepenseListQuery,
   type DepensePage,
 } from '@comptoir/shared';
-import { csvFile } from '../../core/csv.js';
+import { csvExport, idsOf, rowsOf, type CsvExport } from '../../core/csv-export.js';
 import { lowerContains, offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import { decimal } from '../produits/produits.csv.js';
@@ -106,17 +106,31 @@ export const DEPENSES_CSV_HEADERS = [
   'Enregistrée par',
 ];
 
-/** Every live expense matching the filters as CSV for a French spreadsheet (core/csv.ts). */
-export async function depensesCsv(
+/**
+ * Every live expense matching the filters as CSV for a French spreadsheet, written in pieces
+ * (core/csv-export.ts): the ids in the list's order, then their rows (one deleted meanwhile left out).
+ */
+export async function exportDepensesCsv(
   db: Kysely<DB>,
   shop: { id: number; devise: string },
   query: Filters,
-): Promise<string> {
-  const rows = (await selectPage(db, shop.id, query).execute()).map(mapDepense);
+  tranche?: number,
+): Promise<CsvExport> {
   const e = currencyExponent(shop.devise);
-  return csvFile(
-    DEPENSES_CSV_HEADERS,
-    rows.map((d) => [
+  return csvExport({
+    headers: DEPENSES_CSV_HEADERS,
+    keys: await idsOf(selectPage(db, shop.id, query).clearSelect().select('d.id')),
+    read: async (ids) =>
+      (
+        await rowsOf(
+          ids,
+          selectDepenses(db)
+            .where('d.service_id', '=', shop.id)
+            .where('d.supprime_le', 'is', null)
+            .where('d.id', 'in', [...ids]),
+        )
+      ).map(mapDepense),
+    cells: (d) => [
       formatDate(d.date, 'UTC'),
       d.categorie.nom,
       d.libelle,
@@ -124,6 +138,7 @@ export async function depensesCsv(
       MODE_PAIEMENT_LABELS[d.mode],
       d.justificatif ? (d.justificatif.type === 'pdf' ? 'PDF' : 'Photo') : 'Non',
       `${d.auteur.prenom} ${d.auteur.nom}`,
-    ]),
-  );
+    ],
+    tranche,
+  });
 }

@@ -12,13 +12,14 @@ import {
   problemSchema,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
+import { sendCsvExport } from '../../core/csv-export.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { shopToday } from '../../db/time.js';
 import { categoriesDepensesRoutes } from './categories-depenses.routes.js';
 import { createDepense } from './depenses.create.js';
 import { listHistorique } from './depenses.historique.js';
-import { depensesCsv, listDepenses } from './depenses.list.js';
+import { exportDepensesCsv, listDepenses } from './depenses.list.js';
 import { deleteDepense, getDepense, updateDepense } from './depenses.service.js';
 import { justificatifsRoutes } from './justificatifs.routes.js';
 
@@ -54,19 +55,19 @@ export function depensesRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: `${URL}/export.csv`,
-    summary: 'Export CSV (tableur français) des dépenses filtrées, sans pagination',
+    summary:
+      'Export CSV (tableur français) des dépenses filtrées, sans pagination, envoyé au fil de l’écriture ; l’en-tête X-Total-Count donne le nombre de dépenses',
     tags: TAGS,
     access: STAFF,
     service: true,
     query: depenseExportQuerySchema,
     responses: { 200: null, 400: problemSchema, ...P404 },
-    handler: async ({ service, query, reply }) => {
-      const csv = await depensesCsv(db, service, query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="depenses-${shopToday(service)}.csv"`)
-        .send(csv);
-    },
+    handler: async ({ service, query, reply }) =>
+      sendCsvExport(
+        reply,
+        `depenses-${shopToday(service)}.csv`,
+        await exportDepensesCsv(db, service, query),
+      ),
   });
 
   defineRoute(app, ctx, {

@@ -14,7 +14,7 @@ import {
   type FacturePage,
   type FactureStatut,
 } from '@comptoir/shared';
-import { csvFile } from '../../core/csv.js';
+import { csvExport, idsOf, rowsOf, type CsvExport } from '../../core/csv-export.js';
 import { containsPattern, offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
@@ -76,13 +76,10 @@ const SORTS = {
   echeance: 'f.echeance',
 } as const;
 
-function selectItems(db: Kysely<DB>, shop: FactureListShop, f: Filters) {
-  const { field, direction } = f.sort
-    ? parseSort(f.sort, 'created_at')
-    : { field: 'created_at' as const, direction: 'desc' as const };
+/** A list row's columns, the status derived with the shop's day. */
+function selectRows(db: Kysely<DB>, shop: FactureListShop) {
   return db
     .selectFrom('factures as f')
-    .where((eb) => where(eb as unknown as Eb, shop, f))
     .select([
       'f.id',
       'f.numero',
@@ -95,7 +92,15 @@ function selectItems(db: Kysely<DB>, shop: FactureListShop, f: Filters) {
       'f.montant_avoirs',
       'f.reste',
       statutSql('f', shopToday(shop)).as('statut'),
-    ])
+    ]);
+}
+
+function selectItems(db: Kysely<DB>, shop: FactureListShop, f: Filters) {
+  const { field, direction } = f.sort
+    ? parseSort(f.sort, 'created_at')
+    : { field: 'created_at' as const, direction: 'desc' as const };
+  return selectRows(db, shop)
+    .where((eb) => where(eb as unknown as Eb, shop, f))
     .orderBy(sql.ref(SORTS[field as keyof typeof SORTS]), direction)
     .orderBy('f.id', direction);
 }
@@ -165,18 +170,31 @@ export const FACTURES_CSV_HEADERS = [
   'Avoir',
 ];
 
-/** Every invoice matching the filters as CSV for a French spreadsheet; days on the shop's calendar. */
-export async function facturesCsv(
+/**
+ * Every invoice matching the filters as CSV for a French spreadsheet, days on the shop's calendar;
+ * written in pieces (core/csv-export.ts): the ids in the list's order, then their rows.
+ */
+export async function exportFacturesCsv(
   db: Kysely<DB>,
   shop: FactureListShop,
   query: Filters,
-): Promise<string> {
-  const rows = (await selectItems(db, shop, query).execute()).map(itemOf);
+  tranche?: number,
+): Promise<CsvExport> {
   const e = currencyExponent(shop.devise);
   const zone = shopTimeZone(shop.pays);
-  return csvFile(
-    FACTURES_CSV_HEADERS,
-    rows.map((f) => [
+  return csvExport({
+    headers: FACTURES_CSV_HEADERS,
+    keys: await idsOf(selectItems(db, shop, query).clearSelect().select('f.id')),
+    read: async (ids) =>
+      (
+        await rowsOf(
+          ids,
+          selectRows(db, shop)
+            .where('f.service_id', '=', shop.id)
+            .where('f.id', 'in', [...ids]),
+        )
+      ).map(itemOf),
+    cells: (f) => [
       f.numero,
       formatDate(f.createdAt, zone),
       f.client.nom,
@@ -187,6 +205,7 @@ export async function facturesCsv(
       decimal(f.reste, e),
       FACTURE_STATUT_LABELS[f.statut],
       FACTURE_CREDIT_LABELS[f.credit],
-    ]),
-  );
+    ],
+    tranche,
+  });
 }

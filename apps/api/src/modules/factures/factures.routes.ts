@@ -13,6 +13,7 @@ import {
 } from '@comptoir/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../core/context.js';
+import { sendCsvExport } from '../../core/csv-export.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { shopToday } from '../../db/time.js';
@@ -20,7 +21,7 @@ import { avoirsRoutes } from './avoirs.routes.js';
 import { createFacture } from './factures.create.js';
 import { envoyerFacture } from './factures.envoi.js';
 import { requireFacturx } from './factures.facturx.js';
-import { facturesCsv, listFactures } from './factures.list.js';
+import { exportFacturesCsv, listFactures } from './factures.list.js';
 import { facturePdf, factureFacturxXml } from './factures.pdf.js';
 import { readFacture } from './factures.read.js';
 import { listFacturables } from './factures.service.js';
@@ -83,7 +84,8 @@ export function facturesRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: `${URL}/export.csv`,
-    summary: 'Export CSV (tableur français) des factures filtrées, sans pagination',
+    summary:
+      'Export CSV (tableur français) des factures filtrées, sans pagination, envoyé au fil de l’écriture ; l’en-tête X-Total-Count donne le nombre de factures',
     tags: TAGS,
     access: OWNER,
     service: true,
@@ -91,11 +93,11 @@ export function facturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     responses: { 200: null, 400: problemSchema, ...P403 },
     handler: async ({ user, service, query, reply }) => {
       requireShopOwner(user, service);
-      const csv = await facturesCsv(db, service, query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="factures-${shopToday(service)}.csv"`)
-        .send(csv);
+      return sendCsvExport(
+        reply,
+        `factures-${shopToday(service)}.csv`,
+        await exportFacturesCsv(db, service, query),
+      );
     },
   });
 

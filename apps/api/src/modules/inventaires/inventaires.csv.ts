@@ -1,6 +1,6 @@
 import { currencyExponent, QUANTITY_SCALE } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
-import { csvFile } from '../../core/csv.js';
+import { csvExport, inOrderOf, type CsvExport } from '../../core/csv-export.js';
 import { decimal } from '../produits/produits.csv.js';
 import { findInventaire, lignesBase, toLigne } from './inventaires.repository.js';
 
@@ -22,24 +22,40 @@ export const INVENTAIRE_CSV_HEADERS = [
   'Dernier comptage le',
 ];
 
-/** Every line of the session, by name, for a French spreadsheet (core/csv.ts), decimal commas. */
-export async function inventaireCsv(
+/**
+ * Every line of the session, by name, for a French spreadsheet (core/csv.ts), decimal commas;
+ * written in pieces (core/csv-export.ts): the products in order, then their lines.
+ */
+export async function exportInventaireCsv(
   ctx: AppContext,
   service: { id: number; devise: string },
   id: number,
-): Promise<string> {
+  tranche?: number,
+): Promise<CsvExport> {
   const { db } = ctx.database;
   await findInventaire(db, service.id, id);
-  const lignes = (await lignesBase(db, id).orderBy('p.nom_tri').orderBy('p.id').execute()).map(
-    toLigne,
-  );
+  const ids = await db
+    .selectFrom('inventaire_lignes as l')
+    .innerJoin('produits as p', 'p.id', 'l.produit_id')
+    .where('l.inventaire_id', '=', id)
+    .select('l.produit_id')
+    .orderBy('p.nom_tri')
+    .orderBy('p.id')
+    .execute();
   const exponent = currencyExponent(service.devise);
   const digits = Math.log10(QUANTITY_SCALE);
   const q = (v: number | null) => (v === null ? null : decimal(v, digits));
   const money = (v: number | null) => (v === null ? null : decimal(v, exponent));
-  return csvFile(
-    INVENTAIRE_CSV_HEADERS,
-    lignes.map((l) => [
+  return csvExport({
+    headers: INVENTAIRE_CSV_HEADERS,
+    keys: ids.map((r) => Number(r.produit_id)),
+    read: async (keys) => {
+      const rows = await lignesBase(db, id)
+        .where('l.produit_id', 'in', [...keys])
+        .execute();
+      return inOrderOf(keys, rows, (r) => Number(r.produit_id)).map(toLigne);
+    },
+    cells: (l) => [
       l.nom,
       l.reference,
       l.codeBarres,
@@ -57,6 +73,7 @@ export async function inventaireCsv(
         ? `${l.dernierComptage.par.prenom} ${l.dernierComptage.par.nom}`
         : null,
       l.dernierComptage?.le ?? null,
-    ]),
-  );
+    ],
+    tranche,
+  });
 }

@@ -12,10 +12,11 @@ import {
   problemSchema,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
+import { sendCsvExport } from '../../core/csv-export.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { countProduit } from './inventaires.comptage.js';
-import { inventaireCsv } from './inventaires.csv.js';
+import { exportInventaireCsv } from './inventaires.csv.js';
 import { feuillePdf } from './inventaires.feuille.js';
 import {
   cancelInventaire,
@@ -193,21 +194,18 @@ export function inventairesRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: `${ONE}/export.csv`,
-    summary: 'Export CSV (tableur français) de toutes les lignes de l’inventaire',
+    summary:
+      'Export CSV (tableur français) de toutes les lignes de l’inventaire, envoyé au fil de l’écriture ; l’en-tête X-Total-Count donne le nombre de lignes',
     tags: TAGS,
     access: STAFF,
     service: true,
     params: inventaireIdParamsSchema,
     responses: { 200: null, ...P404 },
-    handler: async ({ service, params, reply }) => {
-      const csv = await inventaireCsv(ctx, service, params.inventaireId);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="inventaire-${params.inventaireId}.csv"`,
-        )
-        .send(csv);
-    },
+    handler: async ({ service, params, reply }) =>
+      sendCsvExport(
+        reply,
+        `inventaire-${params.inventaireId}.csv`,
+        await exportInventaireCsv(ctx, service, params.inventaireId),
+      ),
   });
 }

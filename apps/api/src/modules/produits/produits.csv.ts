@@ -1,4 +1,4 @@
-import { csvRows, type CsvValue } from '../../core/csv.js';
+import type { CsvValue } from '../../core/csv.js';
 import { currencyExponent, QUANTITY_SCALE, type Produit } from '@comptoir/shared';
 
 /** The product list as CSV for a French spreadsheet (core/csv.ts), decimal commas. */
@@ -31,7 +31,8 @@ export function decimal(value: number, exponent: number): string {
   return `${sign}${Math.floor(abs / scale)}${fraction ? `,${fraction}` : ''}`;
 }
 
-function cells(devise: string): (p: Produit) => CsvValue[] {
+/** The cells of a product's line, amounts in the shop's currency. */
+export function produitCsvCells(devise: string): (p: Produit) => CsvValue[] {
   const exponent = currencyExponent(devise);
   const money = (v: number | null) => (v === null ? null : decimal(v, exponent));
   const quantityDigits = Math.log10(QUANTITY_SCALE);
@@ -52,7 +53,3 @@ function cells(devise: string): (p: Produit) => CsvValue[] {
     p.actif ? 'oui' : 'non',
   ];
 }
-
-/** Lines of products without the headers (an export written in pieces). */
-export const produitsCsvRows = (produits: Produit[], devise: string): string =>
-  csvRows(produits.map(cells(devise)));

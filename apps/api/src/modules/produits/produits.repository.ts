@@ -1,5 +1,6 @@
 import { sql, type Kysely, type OperationNodeSource } from 'kysely';
 import { parseSort, type ProduitListQuery, type ProduitSort } from '@comptoir/shared';
+import { inOrderOf } from '../../core/csv-export.js';
 import { offsetOf } from '../../db/paging.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
@@ -158,8 +159,7 @@ export async function findProduitsByIds(db: Kysely<DB>, serviceId: number, ids: 
     .where('produits.service_id', '=', serviceId)
     .where('produits.id', 'in', [...ids])
     .execute();
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inOrderOf(ids, rows, (r) => Number(r.id));
 }
 
 export type ProduitRow = Awaited<ReturnType<typeof findProduitPage>>['items'][number];

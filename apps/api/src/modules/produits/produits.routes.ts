@@ -1,7 +1,5 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
-  EXPORT_TOTAL_HEADER,
   ajustementInputSchema,
   codeBarresParamsSchema,
   produitExportQuerySchema,
@@ -18,6 +16,7 @@ import {
   produitUpdateSchema,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
+import { sendCsvExport } from '../../core/csv-export.js';
 import { defineRoute } from '../../core/route.js';
 import { shopToday } from '../../db/time.js';
 import { requireShopOwner } from '../../core/service-access.js';
@@ -68,17 +67,12 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
     service: true,
     query: produitExportQuerySchema,
     responses: { 200: null, 400: problemSchema, ...P404 },
-    handler: async ({ service, query, reply }) => {
-      const { total, morceaux } = await exportProduitsCsv(ctx, service, query);
-      const day = shopToday(service);
-      // Sent as it is written; the number of products lets the browser show its progress. A
-      // failure midway cuts the connection: the browser sees an error, never a short file.
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="produits-${day}.csv"`)
-        .header(EXPORT_TOTAL_HEADER, String(total))
-        .send(Readable.from(morceaux));
-    },
+    handler: async ({ service, query, reply }) =>
+      sendCsvExport(
+        reply,
+        `produits-${shopToday(service)}.csv`,
+        await exportProduitsCsv(ctx, service, query),
+      ),
   });
 
   defineRoute(app, ctx, {

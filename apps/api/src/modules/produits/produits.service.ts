@@ -10,14 +10,13 @@ import type {
 import { AMOUNT_MAX, stockValueExact } from '@comptoir/shared';
 import type { AuthUser } from '../../core/authenticate.js';
 import type { AppContext } from '../../core/context.js';
-import { csvHeader } from '../../core/csv.js';
+import { csvExport, type CsvExport } from '../../core/csv-export.js';
 import { businessRule, conflict, forbidden, notFound } from '../../core/errors.js';
-import { laisserPasser } from '../../core/event-loop.js';
 import type { ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { applyMovement } from '../stock/stock.service.js';
 import { toProduit } from './produits.mapper.js';
-import { CSV_HEADERS, produitsCsvRows } from './produits.csv.js';
+import { CSV_HEADERS, produitCsvCells } from './produits.csv.js';
 import { checkLinks, checkUnique, columnsOf, freeInStoreCode } from './produits.checks.js';
 import {
   countMouvements,
@@ -45,32 +44,25 @@ export async function listProduits(
   return { items: items.map(toProduit), total, page: query.page, size: query.size };
 }
 
-/** Products read and written at a time by the export, the event loop given back in between. */
-export const EXPORT_TRANCHE = 1000;
-
 /**
- * Every product matching the list's filters, as a CSV file for a spreadsheet, written in pieces:
- * the matching ids in the list's order first (`total`), then their rows `tranche` at a time, the
- * event loop given back between two pieces (100,000 products kept every till waiting for seconds
- * when read and written at once).
+ * Every product matching the list's filters, as a CSV file for a spreadsheet, written in pieces
+ * (core/csv-export.ts): the matching ids in the list's order, then their rows.
  */
 export async function exportProduitsCsv(
   ctx: AppContext,
   service: Service,
   query: ProduitExportQuery,
-  tranche = EXPORT_TRANCHE,
-): Promise<{ total: number; morceaux: AsyncIterable<string> }> {
+  tranche?: number,
+): Promise<CsvExport> {
   const { db, dialect } = ctx.database;
-  const ids = await findProduitIdsForExport(db, dialect, service.id, query);
-  async function* morceaux() {
-    yield csvHeader(CSV_HEADERS);
-    for (let i = 0; i < ids.length; i += tranche) {
-      await laisserPasser();
-      const rows = await findProduitsByIds(db, service.id, ids.slice(i, i + tranche));
-      yield produitsCsvRows(rows.map(toProduit), service.devise);
-    }
-  }
-  return { total: ids.length, morceaux: morceaux() };
+  const cells = produitCsvCells(service.devise);
+  return csvExport({
+    headers: CSV_HEADERS,
+    keys: await findProduitIdsForExport(db, dialect, service.id, query),
+    read: async (ids) => (await findProduitsByIds(db, service.id, ids)).map(toProduit),
+    cells,
+    tranche,
+  });
 }
 
 export async function getProduit(ctx: AppContext, serviceId: number, id: number): Promise<Produit> {

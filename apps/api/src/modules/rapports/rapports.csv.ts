@@ -1,5 +1,5 @@
 import { currencyExponent, type RapportProduit } from '@comptoir/shared';
-import { csvFile } from '../../core/csv.js';
+import { csvExportOf, type CsvExport } from '../../core/csv-export.js';
 import { decimal } from '../produits/produits.csv.js';
 
 /** The product report for a French spreadsheet (core/csv.ts): money and quantities as decimals. */
@@ -23,11 +23,20 @@ export const RAPPORT_PRODUITS_CSV_HEADERS = [
   'Valeur du stock',
 ];
 
-export function rapportProduitsCsv(rows: RapportProduit[], devise: string): string {
+/**
+ * The report's rows are one aggregate query (grouped sums over the period): read at once, then
+ * only written in pieces, the event loop given back between them (core/csv-export.ts).
+ */
+export function exportRapportProduitsCsv(
+  rows: RapportProduit[],
+  devise: string,
+  tranche?: number,
+): CsvExport {
   const e = currencyExponent(devise);
-  return csvFile(
+  return csvExportOf(
     RAPPORT_PRODUITS_CSV_HEADERS,
-    rows.map((r) => [
+    rows,
+    (r) => [
       r.nom,
       r.reference,
       r.categorie,
@@ -44,6 +53,7 @@ export function rapportProduitsCsv(rows: RapportProduit[], devise: string): stri
       r.tauxMarge === null ? null : decimal(r.tauxMarge, 2),
       decimal(r.stock, 3),
       decimal(r.valeurStock, e),
-    ]),
+    ],
+    tranche,
   );
 }

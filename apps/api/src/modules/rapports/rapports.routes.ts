@@ -10,10 +10,11 @@ import {
   valorisationSchema,
 } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
+import { sendCsvExport } from '../../core/csv-export.js';
 import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { shopToday } from '../../db/time.js';
-import { rapportProduitsCsv } from './rapports.csv.js';
+import { exportRapportProduitsCsv } from './rapports.csv.js';
 import { rapportProduits, rapportProduitsAll } from './rapports.produits.js';
 import { mouvementsParType, valorisation } from './rapports.stock.js';
 
@@ -45,7 +46,8 @@ export function rapportsRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: `${URL}/produits/export.csv`,
-    summary: 'Export CSV (tableur français) du rapport produits filtré et trié, sans pagination',
+    summary:
+      'Export CSV (tableur français) du rapport produits filtré et trié, sans pagination, envoyé au fil de l’écriture ; l’en-tête X-Total-Count donne le nombre de produits',
     tags: TAGS,
     access: OWNER,
     service: true,
@@ -53,14 +55,12 @@ export function rapportsRoutes(app: FastifyInstance, ctx: AppContext): void {
     responses: { 200: null, ...ERRORS },
     handler: async ({ user, service, query, reply }) => {
       requireShopOwner(user, service);
-      const csv = rapportProduitsCsv(await rapportProduitsAll(db, service, query), service.devise);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="rapport-produits-${shopToday(service)}.csv"`,
-        )
-        .send(csv);
+      const rows = await rapportProduitsAll(db, service, query);
+      return sendCsvExport(
+        reply,
+        `rapport-produits-${shopToday(service)}.csv`,
+        exportRapportProduitsCsv(rows, service.devise),
+      );
     },
   });
 

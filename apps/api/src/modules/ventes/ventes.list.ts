@@ -1,14 +1,10 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
   addDays,
-  currencyExponent,
-  formatDateTime,
-  MODE_PAIEMENT_LABELS,
   parseSort,
   searchKey,
   shopTimeZone,
   startOfLocalDayUtc,
-  VENTE_STATUT_LABELS,
   type ModePaiement,
   type VenteListItem,
   type VenteListQuery,
@@ -17,10 +13,11 @@ import {
 } from '@comptoir/shared';
 import { containsPattern, offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
-import { csvFile } from '../../core/csv.js';
-import { decimal } from '../produits/produits.csv.js';
+import { idsOf, rowsOf } from '../../core/csv-export.js';
 
-type Filters = Omit<VenteListQuery, 'page' | 'size'>;
+/** The list's filters and sort, without its page (the export's query). */
+export type VenteFilters = Omit<VenteListQuery, 'page' | 'size'>;
+type Filters = VenteFilters;
 type Eb = ExpressionBuilder<DB & { v: DB['ventes'] }, 'v'>;
 
 /** What the list needs of its shop: id, currency (CSV), country (its calendar days and clock). */
@@ -71,17 +68,14 @@ function where(eb: Eb, shop: ListShop, f: Filters) {
 
 const SORTS = { created_at: 'v.created_at', numero: 'v.numero', total_ttc: 'v.total_ttc' } as const;
 
-function selectItems(db: Kysely<DB>, shop: ListShop, f: Filters) {
-  const { field, direction } = f.sort
-    ? parseSort(f.sort, 'created_at')
-    : { field: 'created_at' as const, direction: 'desc' as const };
+/** A list row's columns: the sale with its names, lines count and what is left to pay. */
+function selectRows(db: Kysely<DB>) {
   return db
     .selectFrom('ventes as v')
     .innerJoin('types_ventes as t', 't.id', 'v.type_vente_id')
     .innerJoin('users as u', 'u.id', 'v.user_id')
     .leftJoin('clients as c', 'c.id', 'v.client_id')
     .leftJoin('dettes as d', 'd.vente_id', 'v.id')
-    .where((eb) => where(eb as unknown as Eb, shop, f))
     .select([
       'v.id',
       'v.numero',
@@ -102,9 +96,34 @@ function selectItems(db: Kysely<DB>, shop: ListShop, f: Filters) {
       sql<number>`(select count(*) from vente_lignes l where l.vente_id = v.id)`.as(
         'nombre_lignes',
       ),
-    ])
+    ]);
+}
+
+function selectItems(db: Kysely<DB>, shop: ListShop, f: Filters) {
+  const { field, direction } = f.sort
+    ? parseSort(f.sort, 'created_at')
+    : { field: 'created_at' as const, direction: 'desc' as const };
+  return selectRows(db)
+    .where((eb) => where(eb as unknown as Eb, shop, f))
     .orderBy(sql.ref(SORTS[field as keyof typeof SORTS]), direction)
     .orderBy('v.id', direction);
+}
+
+/** The ids of the sales matching the filters, in the list's order (the export's first read). */
+export const findVenteIds = (db: Kysely<DB>, shop: ListShop, f: Filters): Promise<number[]> =>
+  idsOf(selectItems(db, shop, f).clearSelect().select('v.id'));
+
+/** These sales of the shop as list items, in the order of `ids`. */
+export async function findVentesByIds(
+  db: Kysely<DB>,
+  shopId: number,
+  ids: readonly number[],
+): Promise<VenteListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = selectRows(db)
+    .where('v.service_id', '=', shopId)
+    .where('v.id', 'in', [...ids]);
+  return withModes(db, await rowsOf(ids, rows));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
@@ -180,46 +199,4 @@ export async function listVentes(
       reste: Number(totals.reste),
     },
   };
-}
-
-export const VENTES_CSV_HEADERS = [
-  'Numéro',
-  'Date',
-  'Client',
-  'Vendeur',
-  'Type de vente',
-  'Lignes',
-  'Total TTC',
-  'Payé',
-  'Retourné',
-  'Reste à payer',
-  'Paiements',
-  'Statut',
-];
-
-/**
- * Every sale matching the filters as CSV for a French spreadsheet (BOM, « ; », decimal commas,
- * CRLF); dates and times on the shop's clock.
- */
-export async function ventesCsv(db: Kysely<DB>, shop: ListShop, query: Filters): Promise<string> {
-  const rows = await withModes(db, await selectItems(db, shop, query).execute());
-  const e = currencyExponent(shop.devise);
-  const zone = shopTimeZone(shop.pays);
-  return csvFile(
-    VENTES_CSV_HEADERS,
-    rows.map((v) => [
-      v.numero,
-      formatDateTime(v.createdAt, zone),
-      v.client?.nom ?? null,
-      `${v.vendeur.prenom} ${v.vendeur.nom}`,
-      v.typeVente.nom,
-      v.nombreLignes,
-      decimal(v.totalTtc, e),
-      decimal(v.montantPaye, e),
-      decimal(v.montantRetourne, e),
-      decimal(v.reste, e),
-      v.modes.map((m) => MODE_PAIEMENT_LABELS[m]).join(', '),
-      VENTE_STATUT_LABELS[v.statut],
-    ]),
-  );
 }

@@ -14,9 +14,11 @@ import {
 import { z } from 'zod';
 import { shopToday } from '../../db/time.js';
 import type { AppContext } from '../../core/context.js';
+import { sendCsvExport } from '../../core/csv-export.js';
 import { defineRoute } from '../../core/route.js';
 import { createVente } from './ventes.create.js';
-import { listVentes, ventesCsv } from './ventes.list.js';
+import { exportVentesCsv } from './ventes.export.js';
+import { listVentes } from './ventes.list.js';
 import { readVente } from './ventes.read.js';
 import { recordImpression, venteMouvements } from './ventes.service.js';
 import { ticketPdf } from './ventes.ticket.js';
@@ -71,20 +73,19 @@ export function ventesRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: `${URL}/export.csv`,
-    summary: 'Export CSV (tableur français) des ventes filtrées, sans pagination',
+    summary:
+      'Export CSV (tableur français) des ventes filtrées, sans pagination, envoyé au fil de l’écriture ; l’en-tête X-Total-Count donne le nombre de ventes',
     tags: TAGS,
     access: STAFF,
     service: true,
     query: venteExportQuerySchema,
     responses: { 200: null, 400: problemSchema, ...P404 },
-    handler: async ({ service, query, reply }) => {
-      const csv = await ventesCsv(db, service, query);
-      const day = shopToday(service);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="ventes-${day}.csv"`)
-        .send(csv);
-    },
+    handler: async ({ service, query, reply }) =>
+      sendCsvExport(
+        reply,
+        `ventes-${shopToday(service)}.csv`,
+        await exportVentesCsv(db, service, query),
+      ),
   });
 
   defineRoute(app, ctx, {

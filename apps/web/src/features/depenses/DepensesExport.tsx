@@ -1,11 +1,9 @@
-import { Button } from 'primereact/button';
-import { useState } from 'react';
-import { parseCsv } from '../../lib/csv';
-import { todayIso } from '../../lib/dates';
-import { errorMessage } from '../../lib/errors';
-import { http, type QueryValue } from '../../lib/http';
-import { useToast } from '../../lib/toast';
+import { ExcelExport } from '../../components/ExcelExport';
+import type { QueryValue } from '../../lib/http';
 import { depensePath } from './api';
+
+/** The column of the server's CSV that holds numbers: amounts are numbers in the workbook. */
+const NUMERIC_HEADERS = new Set(['Montant']);
 
 interface Props {
   serviceId: number;
@@ -14,40 +12,17 @@ interface Props {
 }
 
 /**
- * « Exporter Excel » of the expenses: the server's CSV of the filtered list turned into a workbook
- * in the browser (lib/xlsx.ts, loaded on demand), as the sales list does; amounts are numbers.
+ * « Exporter Excel » of the expenses: the server's CSV of the filtered list, its progress on the
+ * button, turned into a workbook by the shared ExcelExport.
  */
 export function DepensesExport({ serviceId, query }: Props) {
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
-  const run = async () => {
-    setBusy(true);
-    try {
-      const { page: _page, size: _size, ...filters } = query;
-      const csv = (
-        (await http.get<string | undefined>(depensePath(serviceId, '/export.csv'), {
-          query: filters,
-        })) ?? ''
-      ).replace(/^\uFEFF/, '');
-      const rows = parseCsv(csv, ';');
-      const numeric = new Set((rows[0] ?? []).flatMap((h, i) => (h === 'Montant' ? [i] : [])));
-      const { downloadBlob, writeXlsx } = await import('../../lib/xlsx');
-      downloadBlob(await writeXlsx('Dépenses', rows, numeric), `depenses-${todayIso()}.xlsx`);
-    } catch (error) {
-      toast({ severity: 'error', summary: "L'export a échoué", detail: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      type="button"
-      label="Exporter Excel"
-      icon="pi pi-file-excel"
-      outlined
-      loading={busy}
-      disabled={busy}
-      onClick={() => void run()}
+    <ExcelExport
+      path={depensePath(serviceId, '/export.csv')}
+      query={query}
+      sheet="Dépenses"
+      file="depenses"
+      numeric={NUMERIC_HEADERS}
     />
   );
 }

@@ -16,6 +16,7 @@ import { errorMessage } from '../../lib/errors';
 import { http } from '../../lib/http';
 import { parseCsv } from '../../lib/csv';
 import { useToast } from '../../lib/toast';
+import { useCsvExport } from '../../lib/use-csv-export';
 import { inventairePath, useCloture, useCompter, useLignes } from './api';
 import { InventaireLignes } from './InventaireLignes';
 
@@ -41,6 +42,8 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
   const [page, setPage] = useState(1);
   const [code, setCode] = useState('');
   const [saisies, setSaisies] = useState<Record<number, string>>({});
+  const [exporting, setExporting] = useState(false);
+  const { etape, setEtape, fetchCsv } = useCsvExport();
   const ouvert = inventaire.statut === 'ouvert';
   const lignes = useLignes(serviceId, inventaire.id, { etat, q: q || undefined, page, size: 20 });
   const compter = useCompter(serviceId, inventaire.id);
@@ -82,12 +85,10 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
     );
   };
   const exporter = async () => {
+    setExporting(true);
     try {
-      const csv = (
-        (await http.get<string | undefined>(
-          inventairePath(serviceId, `/${inventaire.id}/export.csv`),
-        )) ?? ''
-      ).replace(/^\uFEFF/, '');
+      const csv = await fetchCsv(inventairePath(serviceId, `/${inventaire.id}/export.csv`));
+      setEtape('Classeur Excel…');
       const { writeXlsx } = await import('../../lib/xlsx');
       const rows = parseCsv(csv, ';');
       downloadBlob(
@@ -96,6 +97,9 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
       );
     } catch (error) {
       fail("L'export a échoué")(error);
+    } finally {
+      setExporting(false);
+      setEtape(null);
     }
   };
   const feuille = async () => {
@@ -171,9 +175,11 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
         />
         <Button
           type="button"
-          label="Exporter Excel"
+          label={exporting && etape ? etape : 'Exporter Excel'}
           icon="pi pi-file-excel"
           outlined
+          loading={exporting}
+          disabled={exporting}
           onClick={() => void exporter()}
         />
         {ouvert && proprietaire && (

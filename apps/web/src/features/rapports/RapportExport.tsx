@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { parseCsv } from '../../lib/csv';
 import { todayIso } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
-import { http, type QueryValue } from '../../lib/http';
+import type { QueryValue } from '../../lib/http';
 import { useToast } from '../../lib/toast';
+import { useCsvExport } from '../../lib/use-csv-export';
 import { rapportPath } from './api';
 
 /** The first columns of the server's CSV are text (name, reference, category, brand, unit). */
@@ -18,27 +19,25 @@ interface Props {
 
 /**
  * « Exporter Excel » and « CSV » of the product report: the server's CSV of the filtered, sorted
- * report (`…/rapports/produits/export.csv`), as is or turned into a workbook in the browser
- * (lib/xlsx.ts, loaded on demand) with its figures as numbers.
+ * report (`…/rapports/produits/export.csv`), read as it is written (its progress on the button),
+ * as is or turned into a workbook in the browser (lib/xlsx.ts, loaded on demand) with its figures
+ * as numbers.
  */
 export function RapportExport({ serviceId, query }: Props) {
   const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
+  const { etape, setEtape, fetchCsv } = useCsvExport();
   const toast = useToast();
   const run = async (kind: 'csv' | 'xlsx') => {
     setBusy(kind);
     try {
-      const { page: _page, size: _size, ...filters } = query;
-      const csv = (
-        (await http.get<string | undefined>(rapportPath(serviceId, 'produits/export.csv'), {
-          query: filters,
-        })) ?? ''
-      ).replace(/^\uFEFF/, '');
+      const csv = await fetchCsv(rapportPath(serviceId, 'produits/export.csv'), query);
       const { downloadBlob, writeXlsx } = await import('../../lib/xlsx');
       const name = `rapport-produits-${todayIso()}`;
       if (kind === 'csv') {
         downloadBlob(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
         return;
       }
+      setEtape('Classeur Excel…');
       const rows = parseCsv(csv, ';');
       const numeric = new Set((rows[0] ?? []).flatMap((_, i) => (i >= TEXT_COLUMNS ? [i] : [])));
       downloadBlob(await writeXlsx('Rapport produits', rows, numeric), `${name}.xlsx`);
@@ -46,13 +45,14 @@ export function RapportExport({ serviceId, query }: Props) {
       toast({ severity: 'error', summary: "L'export a échoué", detail: errorMessage(error) });
     } finally {
       setBusy(null);
+      setEtape(null);
     }
   };
   return (
     <>
       <Button
         type="button"
-        label="Exporter Excel"
+        label={busy === 'xlsx' && etape ? etape : 'Exporter Excel'}
         icon="pi pi-file-excel"
         outlined
         loading={busy === 'xlsx'}
@@ -61,7 +61,7 @@ export function RapportExport({ serviceId, query }: Props) {
       />
       <Button
         type="button"
-        label="CSV"
+        label={busy === 'csv' && etape ? etape : 'CSV'}
         icon="pi pi-download"
         outlined
         loading={busy === 'csv'}

@@ -1,11 +1,11 @@
 import { Button } from 'primereact/button';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { requestTextWithProgress, type QueryValue } from '../../../lib/http';
+import type { QueryValue } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
 import { useToast } from '../../../lib/toast';
 import { parseCsv } from '../../../lib/csv';
-import { exportProgression } from './progression';
+import { useCsvExport } from '../../../lib/use-csv-export';
 
 const ImportProduitsDialog = lazy(() =>
   import('./ImportProduitsDialog').then((m) => ({ default: m.ImportProduitsDialog })),
@@ -29,6 +29,8 @@ interface Props {
   query: Record<string, QueryValue>;
 }
 
+const PRODUITS = { un: 'produit reçu', plusieurs: 'produits reçus' };
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
@@ -48,24 +50,13 @@ export function ProduitsImportExport({ serviceId, devise, query }: Props) {
   };
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   // How far the export stands: the products received (of how many), then the workbook written.
-  const [etape, setEtape] = useState<string | null>(null);
+  const { etape, setEtape, fetchCsv } = useCsvExport(PRODUITS);
   const toast = useToast();
-
-  const fetchCsv = async (): Promise<string> => {
-    const { page: _page, size: _size, ...filters } = query;
-    const text = await requestTextWithProgress(
-      shopPath(serviceId, 'produits/export.csv'),
-      { query: filters },
-      (rows, total) => setEtape(exportProgression(rows, total)),
-    );
-    return text.replace(/^\uFEFF/, '');
-  };
 
   const exportAs = async (kind: 'csv' | 'xlsx') => {
     setExporting(kind);
-    setEtape(null);
     try {
-      const csv = await fetchCsv();
+      const csv = await fetchCsv(shopPath(serviceId, 'produits/export.csv'), query);
       if (kind === 'xlsx') setEtape('Classeur Excel…');
       const { downloadBlob, writeXlsx } = await import('../../../lib/xlsx');
       if (kind === 'csv') {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LineReader } from '../../../lib/progress-request';
-import { exportProgression, importProgression } from './progression';
+import { importProgression } from './progression';
 
 describe("progression d'un import", () => {
   it('dit chaque étape en français, avec les nombres groupés et la part faite', () => {
@@ -28,12 +28,5 @@ describe("progression d'un import", () => {
     expect(reader.next(text)).toEqual([]);
     text += '{"resultat":{"importes":2}}\n';
     expect(reader.next(text)).toEqual([{ resultat: { importes: 2 } }]);
-  });
-
-  it('dit où en est un export : reçus sur annoncés, ou reçus seuls', () => {
-    expect(exportProgression(42000, 100000)).toBe('Export : 42\u202f000 sur 100\u202f000');
-    expect(exportProgression(100001, 100000)).toBe('Export : 100\u202f000 sur 100\u202f000');
-    expect(exportProgression(1, null)).toBe('Export : 1 produit reçu');
-    expect(exportProgression(2500, null)).toBe('Export : 2\u202f500 produits reçus');
   });
 });

@@ -22,10 +22,3 @@ export function importProgression(progress: Progress): { texte: string; pourcent
       };
   }
 }
-
-/** An export under way: the products received, of how many when the server said it. */
-export function exportProgression(rows: number, total: number | null): string {
-  if (total === null)
-    return `Export : ${count(rows)} produit${rows > 1 ? 's' : ''} reçu${rows > 1 ? 's' : ''}`;
-  return `Export : ${count(Math.min(rows, total))} sur ${count(total)}`;
-}

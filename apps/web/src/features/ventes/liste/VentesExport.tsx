@@ -1,10 +1,5 @@
-import { Button } from 'primereact/button';
-import { useState } from 'react';
-import { todayIso } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
-import { http, type QueryValue } from '../../../lib/http';
-import { useToast } from '../../../lib/toast';
-import { parseCsv } from '../../../lib/csv';
+import { ExcelExport } from '../../../components/ExcelExport';
+import type { QueryValue } from '../../../lib/http';
 import { ventePath } from './api';
 
 /** Columns of the server's CSV that hold numbers (numbers in the workbook, not text). */
@@ -17,42 +12,17 @@ interface Props {
 }
 
 /**
- * « Exporter Excel » of the sales list: the server's CSV of the filtered list (`…/ventes/export.csv`)
- * turned into a workbook in the browser by exceljs, loaded on demand (the products' helper).
+ * « Exporter Excel » of the sales list: the server's CSV of the filtered list (`…/ventes/export.csv`),
+ * its progress on the button, turned into a workbook by the shared ExcelExport.
  */
 export function VentesExport({ serviceId, query }: Props) {
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
-  const run = async () => {
-    setBusy(true);
-    try {
-      const { page: _page, size: _size, ...filters } = query;
-      const csv = (
-        (await http.get<string | undefined>(ventePath(serviceId, '/export.csv'), {
-          query: filters,
-        })) ?? ''
-      ).replace(/^\uFEFF/, '');
-      const rows = parseCsv(csv, ';');
-      const numeric = new Set(
-        (rows[0] ?? []).flatMap((header, index) => (NUMERIC_HEADERS.has(header) ? [index] : [])),
-      );
-      const { downloadBlob, writeXlsx } = await import('../../../lib/xlsx');
-      downloadBlob(await writeXlsx('Ventes', rows, numeric), `ventes-${todayIso()}.xlsx`);
-    } catch (error) {
-      toast({ severity: 'error', summary: "L'export a échoué", detail: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      type="button"
-      label="Exporter Excel"
-      icon="pi pi-file-excel"
-      outlined
-      loading={busy}
-      disabled={busy}
-      onClick={() => void run()}
+    <ExcelExport
+      path={ventePath(serviceId, '/export.csv')}
+      query={query}
+      sheet="Ventes"
+      file="ventes"
+      numeric={NUMERIC_HEADERS}
     />
   );
 }

@@ -1,12 +1,18 @@
 import type { Caisse } from '@comptoir/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { caisseAppareilKey } from '../../../lib/shop';
 import { json, makeCaisse } from '../../../test/fixtures';
 import { logIn, renderApp, type ApiHandler } from '../../../test/render';
 import { VENTE } from './fixtures';
+
+const xlsx = vi.hoisted(() => ({
+  writeXlsx: vi.fn(async (_sheet: string, _rows: string[][], _numeric: Set<number>) => new Blob()),
+  downloadBlob: vi.fn(),
+}));
+vi.mock('../../../lib/xlsx', () => xlsx);
 
 beforeEach(() => queryClient.clear());
 
@@ -71,6 +77,46 @@ describe('/pages/ventes-list', () => {
     });
     // A manager may not list the shop's accounts: no seller filter.
     expect(screen.queryByLabelText('Filtrer par vendeur')).not.toBeInTheDocument();
+  });
+
+  it('« Exporter Excel » lit l’export au fil de l’eau : le bouton dit « Export : 1 sur 2 », puis le classeur arrive', async () => {
+    logIn(['ROLE_GERANT']);
+    // The server's CSV in two pieces, the second held until the test lets it go.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const csv = (url: string) => {
+      if (!url.startsWith('/api/services/1/ventes/export.csv')) return undefined;
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(encoder.encode('\uFEFFNuméro;Total TTC\r\nV-1;6700\r\n'));
+          await held;
+          controller.enqueue(encoder.encode('V-2;500\r\n'));
+          controller.close();
+        },
+      });
+      return new Response(body, {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'X-Total-Count': '2' },
+      });
+    };
+    renderApp('/pages/ventes-list', (url) =>
+      url.startsWith('/api/services/1/ventes?') ? json(200, PAGE) : csv(url),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Exporter Excel' }));
+    expect(await screen.findByRole('button', { name: 'Export : 1 sur 2' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(xlsx.downloadBlob).toHaveBeenCalledTimes(1));
+    expect(xlsx.writeXlsx.mock.calls[0]!.slice(0, 2)).toEqual([
+      'Ventes',
+      [
+        ['Numéro', 'Total TTC'],
+        ['V-1', '6700'],
+        ['V-2', '500'],
+      ],
+    ]);
+    expect(xlsx.downloadBlob.mock.calls[0]![1]).toMatch(/^ventes-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(await screen.findByRole('button', { name: 'Exporter Excel' })).toBeEnabled();
   });
 });
 

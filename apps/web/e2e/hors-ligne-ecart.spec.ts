@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, key } from './support/api';
-import { openRegisterSession, ownerInLyon } from './support/caisse';
+import {
+  openRegisterSession,
+  ownerInLyon,
+  productOfTest,
+  registerOfTest,
+  sellInCash,
+} from './support/caisse';
 
 /**
  * A refused offline sale discarded by the owner (docs/regles-metier.md « Vente hors ligne »):
@@ -10,28 +16,7 @@ import { openRegisterSession, ownerInLyon } from './support/caisse';
  * vente_ecartee entry (page « Intégrité »), and the screen of discarded sales lists it.
  */
 
-const search = (page: Page) => page.getByLabel('Rechercher ou scanner un produit');
 const etat = (page: Page) => page.getByTestId('etat-reseau');
-
-/** Scanned, paid in cash (more than the total); F6: next sale. */
-async function sell(page: Page, code: string, numero: string) {
-  await expect(search(page)).toBeFocused();
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('pos-line')).toHaveCount(1);
-  await page.keyboard.press('F9');
-  const pay = page.getByRole('dialog', { name: /Paiement/ });
-  await expect(pay.getByLabel('Montant reçu')).toBeFocused();
-  await page.keyboard.type('100');
-  await expect(pay.getByTestId('pay-reste')).toHaveText(/^\s*0(,00)?\s€\s*$/);
-  await page.keyboard.press('Control+Enter');
-  const done = page.getByRole('dialog', { name: `Vente ${numero} enregistrée` });
-  await expect(done.getByTestId('receipt')).toContainText(numero);
-  await expect(page.locator('#receipt-print-root').getByTestId('receipt')).toHaveCount(1);
-  await expect(page.locator('html')).not.toHaveClass(/receipt-printing/);
-  await page.keyboard.press('F6');
-  await expect(done).toBeHidden();
-}
 
 test('hors ligne : une vente refusée à la synchronisation, écartée par le propriétaire avec un motif ; la file de l’appareil se vide, le journal et l’écran des ventes écartées la montrent', async ({
   page,
@@ -42,26 +27,12 @@ test('hors ligne : une vente refusée à la synchronisation, écartée par le pr
   const shop = '/api/services/:shop';
   // A register of this test's own, held by another device: its series starts at 1.
   const nom = `Écart ${Date.now() % 1_000_000}`;
-  const caisse = await api<{ id: number }>(page, 'POST', `${shop}/caisses`, { nom });
+  const caisse = await registerOfTest(page, nom);
   await api(page, 'PUT', `${shop}/caisses/${caisse.id}/appareil`, {
     appareil: 'autre-appareil-e2e-ecart',
   });
-  const serie = await api<{ code: string; prefixe: string; annee: number }>(
-    page,
-    'GET',
-    `${shop}/caisses/${caisse.id}/synchro`,
-  );
-  const numero = (n: number) =>
-    `${serie.prefixe}-${serie.annee}-${serie.code}-${String(n).padStart(6, '0')}`;
-  const unite = (await api<{ items: Array<{ id: number }> }>(page, 'GET', '/api/unites')).items[0]!;
-  const produit = await api<{ id: number; codeBarres: string }>(page, 'POST', `${shop}/produits`, {
-    nom: `Savon écarté ${Date.now() % 1_000_000}`,
-    uniteId: unite.id,
-    prixVente: 1500,
-    prixAchat: 1000,
-    tauxTva: 0,
-    stockInitial: 10_000,
-  });
+  const { numero } = caisse;
+  const produit = await productOfTest(page, `Savon écarté ${Date.now() % 1_000_000}`, 10_000);
   const moi = await page.evaluate(
     () => JSON.parse(localStorage.getItem('user')!) as { prenom: string; nom: string },
   );
@@ -91,8 +62,8 @@ test('hors ligne : une vente refusée à la synchronisation, écartée par le pr
   // This device, offline, gives numbers 1 and 2.
   await context.setOffline(true);
   await expect(etat(page)).toContainText('Hors ligne');
-  await sell(page, produit.codeBarres, numero(1));
-  await sell(page, produit.codeBarres, numero(2));
+  await sellInCash(page, produit.codeBarres, numero(1));
+  await sellInCash(page, produit.codeBarres, numero(2));
   await expect(etat(page)).toContainText('2 ventes en attente');
 
   // Back online: number 2 is recorded, number 1 (served already) refused and kept on the device.
@@ -117,7 +88,7 @@ test('hors ligne : une vente refusée à la synchronisation, écartée par le pr
   const ventes = await api<{ items: Array<{ numero: string }> }>(
     page,
     'GET',
-    `${shop}/ventes?q=${encodeURIComponent(serie.code)}`,
+    `${shop}/ventes?q=${encodeURIComponent(caisse.code)}`,
   );
   expect(ventes.items.map((v) => v.numero).sort()).toEqual([numero(1), numero(2)]);
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, key } from './support/api';
-import { openRegisterSession, ownerInLyon } from './support/caisse';
+import { openRegisterSession, ownerInLyon, productOfTest, registerOfTest } from './support/caisse';
 
 /**
  * One register, one device, and the sale the sync refused (docs/regles-metier.md « Vente hors
@@ -22,27 +22,13 @@ test('hors ligne : une caisse choisie malgré un autre appareil, une vente refus
   const shop = '/api/services/:shop';
   // A register of this test's own, held by another device: its series starts at 1.
   const nom = `Refus ${Date.now() % 1_000_000}`;
-  const caisse = await api<{ id: number }>(page, 'POST', `${shop}/caisses`, { nom });
+  const caisse = await registerOfTest(page, nom);
   await api(page, 'PUT', `${shop}/caisses/${caisse.id}/appareil`, {
     appareil: 'autre-appareil-e2e',
   });
-  const serie = await api<{ code: string; prefixe: string; annee: number }>(
-    page,
-    'GET',
-    `${shop}/caisses/${caisse.id}/synchro`,
-  );
-  const numero = (n: number) =>
-    `${serie.prefixe}-${serie.annee}-${serie.code}-${String(n).padStart(6, '0')}`;
+  const { numero } = caisse;
   // A product of this test's own, without VAT: 1 500 F the unit (its barcode generated).
-  const unite = (await api<{ items: Array<{ id: number }> }>(page, 'GET', '/api/unites')).items[0]!;
-  const produit = await api<{ id: number; codeBarres: string }>(page, 'POST', `${shop}/produits`, {
-    nom: `Savon refusé ${Date.now() % 1_000_000}`,
-    uniteId: unite.id,
-    prixVente: 1500,
-    prixAchat: 1000,
-    tauxTva: 0,
-    stockInitial: 10_000,
-  });
+  const produit = await productOfTest(page, `Savon refusé ${Date.now() % 1_000_000}`, 10_000);
 
   // A fresh device: it chooses its register; this one is another device's, which it is told.
   await page.goto('/pages/ventes');

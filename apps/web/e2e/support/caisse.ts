@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { api } from './api';
 import { DEMO } from './constants';
 import { loginAs } from './pages';
 
@@ -47,4 +48,59 @@ export async function ownerInLyon(page: Page): Promise<void> {
   await page.getByRole('option', { name: LYON }).click();
   await reload;
   await expect(shell.brand()).toHaveText(LYON);
+}
+
+/**
+ * A register of the test's own, added through the API (no device holds it): its series starts at
+ * 1; `numero(n)` is the number its till gives sale n (V-2026-C07-000001).
+ */
+export async function registerOfTest(page: Page, nom: string) {
+  const caisse = await api<{ id: number }>(page, 'POST', '/api/services/:shop/caisses', { nom });
+  const serie = await api<{ code: string; prefixe: string; annee: number }>(
+    page,
+    'GET',
+    `/api/services/:shop/caisses/${caisse.id}/synchro`,
+  );
+  const numero = (n: number) =>
+    `${serie.prefixe}-${serie.annee}-${serie.code}-${String(n).padStart(6, '0')}`;
+  return { id: caisse.id, nom, code: serie.code, numero };
+}
+
+/**
+ * A product of the test's own, without VAT, 1 500 the unit (15,00 € in Lyon), its barcode
+ * generated; `stock` in thousandths of the unit.
+ */
+export async function productOfTest(page: Page, nom: string, stock: number) {
+  const unite = (await api<{ items: Array<{ id: number }> }>(page, 'GET', '/api/unites')).items[0]!;
+  return api<{ id: number; codeBarres: string }>(page, 'POST', '/api/services/:shop/produits', {
+    nom,
+    uniteId: unite.id,
+    prixVente: 1500,
+    prixAchat: 1000,
+    tauxTva: 0,
+    stockInitial: stock,
+  });
+}
+
+/**
+ * At the POS, online or not: the product `code` scanned, paid 100 € in cash (more than the
+ * total); the receipt names `numero` and its print is over; F6: next sale.
+ */
+export async function sellInCash(page: Page, code: string, numero: string): Promise<void> {
+  await expect(page.getByLabel('Rechercher ou scanner un produit')).toBeFocused();
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('pos-line')).toHaveCount(1);
+  await page.keyboard.press('F9');
+  const pay = page.getByRole('dialog', { name: /Paiement/ });
+  await expect(pay.getByLabel('Montant reçu')).toBeFocused();
+  await page.keyboard.type('100');
+  await expect(pay.getByTestId('pay-reste')).toHaveText(/^\s*0(,00)?\s€\s*$/);
+  await page.keyboard.press('Control+Enter');
+  const done = page.getByRole('dialog', { name: `Vente ${numero} enregistrée` });
+  await expect(done.getByTestId('receipt')).toContainText(numero);
+  await expect(page.locator('#receipt-print-root').getByTestId('receipt')).toHaveCount(1);
+  await expect(page.locator('html')).not.toHaveClass(/receipt-printing/);
+  await page.keyboard.press('F6');
+  await expect(done).toBeHidden();
 }

@@ -367,6 +367,90 @@ describe(`caisses : sessions, mouvements, rapports X et Z (${TEST_DIALECT})`, ()
     );
   });
 
+  it('la base refuse de changer la session d’une vente, d’un retour ou d’un règlement ; les paiements et la clôture passent', async () => {
+    const { db } = server.ctx.database;
+    const ici = await w.caisseOuverte(0);
+    const ailleurs = await w.caisseOuverte(0);
+    const p = await w.produit({ prix: 1000, stock: 100_000 });
+    const c = await w.clientNamed('Client d’une seule session');
+    const sur = { caisseId: ici.caisseId };
+    const payee = await w.vente({
+      ...sur,
+      lignes: [{ produitId: p.id, quantite: 2000 }],
+      paiements: [{ mode: 'especes', montant: 2000 }],
+    } as never);
+    const aCredit = await w.vente({
+      ...sur,
+      clientId: c.id,
+      echeance: localDay(30, server.clock),
+      lignes: [{ produitId: p.id, quantite: 3000 }],
+      paiements: [{ mode: 'especes', montant: 1000 }],
+    } as never);
+    const horsCaisse = await w.vente({
+      lignes: [{ produitId: p.id, quantite: 1000 }],
+      paiements: [{ mode: 'especes', montant: 1000 }],
+    });
+    const retour = await w.retourEspeces(payee, 1000, ici.caisseId);
+    expect(retour.status, JSON.stringify(retour.body)).toBe(201);
+    const reglement = await w.reglementEspeces(c.id, 500, ici.caisseId);
+    expect(reglement.status, JSON.stringify(reglement.body)).toBe(201);
+    const x = (await w.session(ici.sessionId)).rapport;
+    expect(x).toMatchObject({ ventes: { nombre: 2, total: 5000 }, retours: { nombre: 1 } });
+
+    // Moved to another session, taken out of it, or a document made without a register put in one.
+    const [s, autre] = [ici.sessionId, ailleurs.sessionId];
+    for (const [table, id] of [
+      ['ventes', aCredit.id],
+      ['retours', retour.body.id],
+      ['reglements', reglement.body.id],
+    ] as const)
+      for (const statement of [
+        `update ${table} set caisse_session_id = ${autre} where id = ${id}`,
+        `update ${table} set caisse_session_id = null where id = ${id}`,
+      ])
+        expect(await refusal(db, statement), statement).toMatch(
+          new RegExp(`Écriture refusée : ${table} est inaltérable`),
+        );
+    expect(
+      await refusal(db, `update ventes set caisse_session_id = ${s} where id = ${horsCaisse.id}`),
+    ).toMatch(/Écriture refusée : ventes est inaltérable/);
+    // The same value written again changes nothing: allowed, as the derived columns are.
+    expect(
+      await refusal(
+        db,
+        `update ventes set caisse_session_id = caisse_session_id, montant_paye = montant_paye where id = ${aCredit.id}`,
+      ),
+    ).toBeNull();
+    const sansDate = (r: any) => ({ ...r, etabliLe: null });
+    expect(sansDate((await w.session(s)).rapport)).toEqual(sansDate(x));
+    expect((await w.session(autre)).rapport).toMatchObject({ ventes: { nombre: 0, total: 0 } });
+
+    // The ordinary flows still write: a repayment on the other register clears the debt (the
+    // sale's paid amount and status, the repayment's balance), and the session closes on its count.
+    const solde = await w.reglementEspeces(c.id, 1500, ailleurs.caisseId);
+    expect(solde.status, JSON.stringify(solde.body)).toBe(201);
+    const vente = await db
+      .selectFrom('ventes')
+      .select(['statut', 'montant_paye', 'caisse_session_id'])
+      .where('id', '=', aCredit.id)
+      .executeTakeFirstOrThrow();
+    expect({ ...vente, montant_paye: Number(vente.montant_paye) }).toEqual({
+      statut: 'payee',
+      montant_paye: 3000,
+      caisse_session_id: s,
+    });
+    // 2 000 + 1 000 sold in cash, 1 000 refunded, 500 received.
+    const closed = await w.cloturer(s, {
+      coupures: [
+        { valeur: 2000, nombre: 1 },
+        { valeur: 500, nombre: 1 },
+      ],
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body).toMatchObject({ statut: 'cloturee', ecart: 0 });
+    expect(closed.body.rapport.ventes).toEqual(x.ventes);
+  });
+
   it('un écart au-delà du seuil exige un motif (422, la session reste ouverte)', async () => {
     const { sessionId } = await w.caisseOuverte(2000);
     const refused = await w.cloturer(sessionId, { coupures: [{ valeur: 1000, nombre: 1 }] });

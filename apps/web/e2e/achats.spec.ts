@@ -16,7 +16,25 @@ async function produit(page: Page, nom: string) {
   return { quantite: page.getByTestId('produit-quantite'), cump: page.getByTestId('produit-cump') };
 }
 
-test('achats : deux produits avec frais, paiement partiel, stock et CUMP, dette fournisseur réglée, retour au fournisseur ; le gérant consulte seulement', async ({
+/** « 1 212 FCFA » as the screens write it. */
+const fcfa = (n: number) => amount(`${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')} FCFA`);
+
+/**
+ * Costs spread over amounts in proportion, by largest remainder (docs/regles-metier.md « Achats »),
+ * written here again from the rule so the screen's figures are checked against it.
+ */
+function spread(total: number, amounts: number[]): number[] {
+  const sum = amounts.reduce((a, b) => a + b, 0);
+  const shares = amounts.map((a) => Math.floor((total * a) / sum));
+  const order = amounts
+    .map((a, i) => ({ i, rest: (total * a) % sum }))
+    .sort((x, y) => y.rest - x.rest || x.i - y.i);
+  const left = total - shares.reduce((a, b) => a + b, 0);
+  for (const { i } of order.slice(0, left)) shares[i]! += 1;
+  return shares;
+}
+
+test('achats : trois produits avec frais, paiement partiel, stock et CUMP, dette fournisseur réglée, retour au fournisseur ; le gérant consulte seulement', async ({
   page,
   browser,
 }) => {
@@ -24,47 +42,73 @@ test('achats : deux produits avec frais, paiement partiel, stock et CUMP, dette 
   const run = Date.now().toString(36);
   const fournisseur = `Fournisseur ${run}`;
   const riz = `Riz achat ${run}`;
+  const sucre = `Sucre achat ${run}`;
   const huile = `Huile achat ${run}`;
   const telephone = `76${String(Date.now() % 10_000_000).padStart(7, '0')}`;
   await loginAs(page, DEMO.proprietaire);
   const saisie = new AchatSaisiePage(page);
 
-  // A first purchase creates the rice from its line: 10 at 1 000 FCFA, paid in full.
+  // A first purchase creates the rice and the sugar from its lines: 10 at 1 000 and 20 at 500,
+  // paid in full.
   await saisie.goto();
   await saisie.newSupplier(fournisseur, telephone);
   await saisie.newProduct(riz, '1000', '1500');
   await saisie.setLine(0, '10');
-  await expect(saisie.total('Total')).toHaveText(amount('10 000 FCFA'));
-  await saisie.payCash('10000');
+  await saisie.newProduct(sucre, '500', '750');
+  await saisie.setLine(1, '20');
+  await expect(saisie.total('Total')).toHaveText(amount('20 000 FCFA'));
+  await saisie.payCash('20000');
   await expect(saisie.total('Reste dû au fournisseur')).toHaveText(amount('0 FCFA'));
   await saisie.validate();
   let fiche = await produit(page, riz);
   await expect(fiche.quantite).toContainText(/^10\b/);
   await expect(fiche.cump).toHaveText(amount('1 000 FCFA'));
+  fiche = await produit(page, sucre);
+  await expect(fiche.quantite).toContainText(/^20\b/);
+  await expect(fiche.cump).toHaveText(amount('500 FCFA'));
 
-  // The second: 10 rice at 1 300 (its last cost, 1 000, is proposed) and 5 new oils at 2 000,
-  // transport 2 300 spread by value (1 300 and 1 000); 10 000 paid, 15 300 owed.
+  // The second, of three products: 10 rice at 1 300 and 6 sugars at 550 (their last costs are
+  // proposed), and 5 oils at 2 000 created from the line; transport 2 500, spread over the lines
+  // by their value; 26 300 + 2 500 = 28 800, 10 000 paid, 18 800 owed.
   await saisie.goto();
   await saisie.supplier(fournisseur);
   await saisie.addProduct(riz, riz);
   await expect(page.locator('[id="achat-ligne-0-cout"]')).toHaveValue('1000');
   await saisie.setLine(0, '10', '1300');
+  await saisie.addProduct(sucre, sucre);
+  await expect(page.locator('[id="achat-ligne-1-cout"]')).toHaveValue('500');
+  await saisie.setLine(1, '6', '550');
   await saisie.newProduct(huile, '2000', '2800');
-  await saisie.setLine(1, '5');
-  await typeNumber(page, 'achat-frais-transport', '2300');
-  await expect(saisie.total('Marchandises')).toHaveText(amount('23 000 FCFA'));
-  await expect(saisie.total('Total')).toHaveText(amount('25 300 FCFA'));
+  await saisie.setLine(2, '5');
+  await typeNumber(page, 'achat-frais-transport', '2500');
+  const lignes = [
+    { nom: riz, stock: 10, cump: 1000, quantite: 10, montant: 13_000 },
+    { nom: sucre, stock: 20, cump: 500, quantite: 6, montant: 3300 },
+    { nom: huile, stock: 0, cump: 0, quantite: 5, montant: 10_000 },
+  ];
+  const montants = lignes.map((l) => l.montant);
+  const marchandises = montants.reduce((a, b) => a + b, 0);
+  const parts = spread(2500, montants);
+  // 2 500 × 13 000, 3 300 and 10 000 ÷ 26 300: 1 235,7 / 313,7 / 950,6 — the two largest
+  // remainders take the two francs left.
+  expect(parts).toEqual([1236, 314, 950]);
+  await expect(saisie.total('Marchandises')).toHaveText(fcfa(marchandises));
+  await expect(saisie.total('Total')).toHaveText(fcfa(marchandises + 2500));
   await saisie.payCash('10000');
-  await expect(saisie.total('Reste dû au fournisseur')).toHaveText(amount('15 300 FCFA'));
+  await expect(saisie.total('Reste dû au fournisseur')).toHaveText(amount('18 800 FCFA'));
   const numero = await saisie.validate();
 
-  // Stock up and the weighted average cost: (10 × 1 000 + 13 000 + 1 300) ÷ 20 = 1 215.
-  fiche = await produit(page, riz);
-  await expect(fiche.quantite).toContainText(/^20\b/);
-  await expect(fiche.cump).toHaveText(amount('1 215 FCFA'));
-  fiche = await produit(page, huile);
-  await expect(fiche.quantite).toContainText(/^5\b/);
-  await expect(fiche.cump).toHaveText(amount('2 200 FCFA'));
+  // Stock up and each weighted average cost: (stock × CUMP + amount + its share of the transport)
+  // ÷ (stock + quantity), rounded to the franc.
+  const cumps = lignes.map((l, i) =>
+    Math.round((l.stock * l.cump + l.montant + parts[i]!) / (l.stock + l.quantite)),
+  );
+  expect(cumps).toEqual([1212, 524, 2190]);
+  for (const [i, l] of lignes.entries()) {
+    fiche = await produit(page, l.nom);
+    await expect(fiche.quantite).toContainText(new RegExp(`^${l.stock + l.quantite}\\b`));
+    await expect(fiche.cump).toHaveText(fcfa(cumps[i]!));
+  }
 
   // The supplier's debt in Dettes → Fournisseurs.
   await page.goto('/pages/dettes');
@@ -78,13 +122,23 @@ test('achats : deux produits avec frais, paiement partiel, stock et CUMP, dette 
     .getByTestId('dettes-fournisseurs-table')
     .locator('tbody tr')
     .filter({ hasText: fournisseur });
-  await expect(dette).toContainText(/15\s300\sFCFA/);
+  await expect(dette).toContainText(/18\s800\sFCFA/);
 
   // A return to the supplier of 2 oils (2 × 2 000): stock and debt go down.
   await page.goto('/pages/approvisionnements-list');
   await openFromList(page, 'Rechercher un achat', 'achats-table', numero);
   await expect(page.getByRole('heading', { name: `Achat ${numero}` })).toBeVisible();
-  await expect(page.getByTestId('achat-Reste dû')).toHaveText(amount('15 300 FCFA'));
+  // Each line's share of the transport, to the franc, and its CUMP after the purchase.
+  for (const [i, l] of lignes.entries()) {
+    const cells = page
+      .getByTestId('achat-detail-lignes')
+      .locator('tbody tr')
+      .filter({ hasText: l.nom })
+      .locator('td');
+    await expect(cells.nth(5)).toHaveText(fcfa(parts[i]!));
+    await expect(cells.nth(8)).toHaveText(fcfa(cumps[i]!));
+  }
+  await expect(page.getByTestId('achat-Reste dû')).toHaveText(amount('18 800 FCFA'));
   await page.getByRole('button', { name: 'Retour au fournisseur' }).click();
   const retour = page.getByRole('dialog', { name: 'Retour au fournisseur' });
   const ligneHuile = await retour.getByLabel(new RegExp(huile)).getAttribute('id');
@@ -92,7 +146,7 @@ test('achats : deux produits avec frais, paiement partiel, stock et CUMP, dette 
   await expect(retour.getByTestId('retour-achat-montant')).toContainText(/4\s000\sFCFA/);
   await retour.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(toast(page, 'Retour enregistré')).toBeVisible();
-  await expect(page.getByTestId('achat-Reste dû')).toHaveText(amount('11 300 FCFA'));
+  await expect(page.getByTestId('achat-Reste dû')).toHaveText(amount('14 800 FCFA'));
   await expect(page.getByTestId('achat-retours')).toContainText(/RA-\d{4}-\d{6}/);
   fiche = await produit(page, huile);
   await expect(fiche.quantite).toContainText(/^3\b/);
@@ -100,10 +154,10 @@ test('achats : deux produits avec frais, paiement partiel, stock et CUMP, dette 
   // Paying the rest from the supplier's page clears the debt.
   await page.goto('/pages/fournisseurs');
   await openFromList(page, 'Rechercher un fournisseur', 'fournisseurs-table', fournisseur);
-  await expect(page.getByTestId('solde-fournisseur-solde')).toHaveText(amount('11 300 FCFA'));
+  await expect(page.getByTestId('solde-fournisseur-solde')).toHaveText(amount('14 800 FCFA'));
   await page.getByRole('button', { name: 'Payer le fournisseur' }).click();
   const payer = page.getByRole('dialog', { name: 'Payer le fournisseur' });
-  await expect(payer.getByLabel('Montant')).toHaveValue(/11\s300\sFCFA/);
+  await expect(payer.getByLabel('Montant')).toHaveValue(/14\s800\sFCFA/);
   await payer.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(toast(page, 'Paiement enregistré')).toBeVisible();
   await expect(page.getByTestId('solde-fournisseur-solde')).toHaveText(amount('0 FCFA'));

@@ -30,7 +30,7 @@ async function ownerInLyon(page: Page) {
   await expect(shell.brand()).toHaveText('Épicerie Lyon Croix-Rousse');
 }
 
-test('factures : une vente à crédit facturée depuis son détail, « Impayée », PDF Factur-X, dette réglée → « Payée », avoir d’une ligne, la liste montre tout', async ({
+test('factures : une vente à crédit facturée depuis son détail, « Impayée », PDF Factur-X, dette réglée → « Payée », avoir d’une ligne, avoir d’une ligne retournée (retour, stock), la liste montre tout', async ({
   page,
 }) => {
   const run = Date.now().toString(36);
@@ -112,6 +112,47 @@ test('factures : une vente à crédit facturée depuis son détail, « Impayée 
   await expect(toast(page, 'Avoir créé')).toBeVisible();
   await expect(page.getByRole('main')).toContainText(/Avoir AV-\d{4}-\d{6} créé\./);
   await expect(page.getByRole('region', { name: 'Avoirs' })).toContainText(/AV-\d{4}-\d{6}/);
+
+  // A credit note for the other line with the goods coming back: the milk is returned, its amount
+  // credited to the customer's account (the dialog's default once « retour » is ticked).
+  await page.getByRole('button', { name: 'Créer un avoir' }).click();
+  const avecRetour = page.getByRole('dialog', { name: `Avoir sur la facture ${facture}` });
+  const lait = avecRetour.getByLabel('Lait concentré sucré');
+  await lait.click();
+  await lait.pressSequentially('1');
+  await lait.press('Tab');
+  await avecRetour.getByLabel('La marchandise revient en stock (retour)').check();
+  await expect(avecRetour.getByText('Avoir sur le compte client')).toBeVisible();
+  await avecRetour.getByLabel('Motif').fill('Boîte rapportée');
+  await avecRetour.getByRole('button', { name: 'Créer l’avoir' }).click();
+  await expect(avecRetour).toBeHidden();
+  await expect(page.getByRole('main')).toContainText(
+    /Avoir AV-\d{4}-\d{6} créé\. La marchandise est revenue en stock\./,
+  );
+  await expect(page.getByRole('region', { name: 'Avoirs' }).locator('li')).toHaveCount(2);
+
+  // The return exists on the sale, and its movement put one milk back in stock.
+  await page.getByRole('main').getByRole('link', { name: numero, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Vente ${numero}` })).toBeVisible();
+  const retours = page.getByTestId('vente-retours').locator('tbody tr');
+  await expect(retours).toHaveCount(1);
+  await expect(retours).toContainText(/R-\d{4}-\d{6}/);
+  const retour = /R-\d{4}-\d{6}/.exec((await retours.textContent()) ?? '')![0];
+  const rendu = page
+    .getByTestId('vente-mouvements')
+    .locator('tbody tr')
+    .filter({ hasText: /^Retour/ });
+  await expect(rendu).toHaveCount(1);
+  await expect(rendu).toContainText('Lait concentré sucré');
+  await expect(rendu).toContainText(/\+1\spce/);
+  await rendu.getByRole('link', { name: 'Lait concentré sucré' }).click();
+  await expect(page.getByRole('heading', { name: 'Lait concentré sucré' })).toBeVisible();
+  await expect(
+    page
+      .getByTestId('mouvements-table')
+      .locator('tbody tr')
+      .filter({ hasText: `Retour ${retour}` }),
+  ).toContainText(/\+1\spce/);
 
   // The invoice list shows it paid and partly credited.
   await page.goto('/pages/factures');

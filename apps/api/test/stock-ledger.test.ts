@@ -201,7 +201,11 @@ describe(`registre de stock : refus et stock initial (${TEST_DIALECT})`, () => {
     // 1 600 products, every third one without opening stock: 1 066 movements, two batches of at
     // most 1 000 (with fewer than 1 001 movements, a batch that wrote every row would go unseen).
     const ids = await produits(1600);
-    const items = ids.map((produitId, i) => ({ produitId, quantite: i % 3 === 0 ? 0 : i * 10 }));
+    const items = ids.map((produitId, i) => ({
+      produitId,
+      quantite: i % 3 === 0 ? 0 : i * 10,
+      cump: 7 * i,
+    }));
     await db()
       .transaction()
       .execute(async (trx) => {
@@ -226,5 +230,13 @@ describe(`registre de stock : refus et stock initial (${TEST_DIALECT})`, () => {
     expect(kinds).toEqual([
       { type: 'initial', motif: 'Stock initial (import)', user_id: userId, document_type: null },
     ]);
+    // Each movement keeps its product's cost.
+    const costs = await db()
+      .selectFrom('mouvements_stock')
+      .select(['produit_id', 'cump'])
+      .where('produit_id', 'in', ids)
+      .execute();
+    const expected = new Map(items.map((i) => [i.produitId, i.cump]));
+    expect(costs.filter((m) => Number(m.cump) !== expected.get(m.produit_id))).toEqual([]);
   });
 });

@@ -68,6 +68,9 @@ export async function rawShop(ctx: AppContext, shopId: number) {
     ...a,
     reste: num(a.total) - num(a.montant_paye) - num(a.montant_retourne) + num(a.montant_rembourse),
   }));
+  const achatLignes = (
+    await db.selectFrom('achat_lignes').selectAll().where('service_id', '=', shopId).execute()
+  ).map((l) => ({ ...l, quantite: num(l.quantite), prix_unitaire: num(l.prix_unitaire) }));
   const depenses = (
     await db.selectFrom('depenses').selectAll().where('service_id', '=', shopId).execute()
   ).map((d) => ({ ...d, montant: num(d.montant) }));
@@ -82,6 +85,7 @@ export async function rawShop(ctx: AppContext, shopId: number) {
     produits,
     mouvements,
     achats,
+    achatLignes,
     depenses,
   };
 }
@@ -305,20 +309,57 @@ export function expectedRapport(
     });
 }
 
-/** Quantities and values per category at the end of `day` from the ledger (movements up to then). */
-export function expectedValorisation(raw: Raw, day: string) {
+/** n ÷ d rounded half away from zero, n and d ≥ 0. */
+const half = (n: bigint, d: bigint) => (2n * n + d) / (2n * d);
+
+/**
+ * A product's quantity and weighted average cost at the end of `day`, replaying its movements up
+ * to then from `opening` (its cost when created): each purchase's lines (quantity × unit cost,
+ * rounded; these purchases have no discount or extra cost) make the cost
+ * (q × cost + 1000 × value in) ÷ (q + q in), rounded once; a stock at zero or under counts for
+ * nothing; any other movement keeps the cost.
+ */
+function replayedAt(raw: Raw, produitId: number, opening: number, day: string) {
   const cal = calendar(raw);
+  const movements = raw.mouvements
+    .filter((m) => m.produit_id === produitId && cal.day(m.created_at) <= day)
+    .sort((a, b) =>
+      a.created_at === b.created_at ? a.id - b.id : a.created_at < b.created_at ? -1 : 1,
+    );
+  let q = 0n;
+  let cost = BigInt(opening);
+  for (const m of movements) {
+    if (m.type === 'achat') {
+      const lignes = raw.achatLignes.filter(
+        (l) => l.achat_id === m.document_id && l.produit_id === produitId,
+      );
+      const qin = BigInt(lignes.reduce((a, l) => a + l.quantite, 0));
+      const vin = lignes.reduce(
+        (a, l) => a + half(BigInt(l.quantite) * BigInt(l.prix_unitaire), 1000n),
+        0n,
+      );
+      cost = q > 0n ? half(q * cost + 1000n * vin, q + qin) : half(1000n * vin, qin);
+    }
+    q += BigInt(m.quantite);
+  }
+  return { quantite: Number(q), cout: Number(cost) };
+}
+
+/**
+ * Quantities and values per category at the end of `day` from the ledger (movements up to then),
+ * each product at the cost in force then, replayed here from the purchases (`opening`: each
+ * product's cost when it was created).
+ */
+export function expectedValorisation(raw: Raw, day: string, opening: Map<number, number>) {
   const byCat = new Map<number | null, { produits: number; quantite: number; valeur: number }>();
   for (const p of raw.produits) {
-    const q = raw.mouvements
-      .filter((m) => m.produit_id === p.id && cal.day(m.created_at) <= day)
-      .reduce((a, m) => a + m.quantite, 0);
+    const { quantite: q, cout } = replayedAt(raw, p.id, opening.get(p.id)!, day);
     if (q === 0) continue;
     const c = byCat.get(p.categorie_id) ?? { produits: 0, quantite: 0, valeur: 0 };
     byCat.set(p.categorie_id, {
       produits: c.produits + 1,
       quantite: c.quantite + q,
-      valeur: c.valeur + value(q, p.prix_achat),
+      valeur: c.valeur + value(q, cout),
     });
   }
   return byCat;

@@ -20,6 +20,7 @@ import {
   expectedValorisation,
   rawShop,
   tokenAt,
+  value,
 } from './tableau.model.js';
 
 /**
@@ -167,7 +168,7 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
           const categorie = async (nom: string) =>
             (await client.post(`/api/services/${shop}/categories`, { nom }, setup)).body.id;
           const [boissons, epicerie] = [await categorie('Boissons'), await categorie('Épicerie')];
-          const produits: Array<{ id: number }> = [];
+          const produits: Array<{ id: number; prixAchat: number }> = [];
           for (const [prix, tauxTva, categorieId] of [
             [1250, 1800, boissons],
             [999, 1000, epicerie],
@@ -268,7 +269,13 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
             }
           }
           server.clock.freeze(NOW);
-          await check(shop, zone, startBack, length);
+          await check(
+            shop,
+            zone,
+            startBack,
+            length,
+            new Map(produits.map((p) => [p.id, p.prixAchat])),
+          );
           seen.ventes += ventes.length;
           seen.retours += (
             await db.selectFrom('retours').select('id').where('service_id', '=', shop).execute()
@@ -322,7 +329,14 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
     }
   }
 
-  async function check(shop: number, zone: string, startBack: number, length: number) {
+  async function check(
+    shop: number,
+    zone: string,
+    startBack: number,
+    length: number,
+    /** Each product's cost when it was created. */
+    opening: Map<number, number>,
+  ) {
     const raw = await rawShop(server.ctx, shop);
     const today = localDate(server.clock.now(), zone);
     const url = `/api/services/${shop}`;
@@ -418,10 +432,19 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
     expect(m.types).toEqual(expect.arrayContaining(expectedMouvements(raw, { du, au })));
     expect(m.types).toHaveLength(expectedMouvements(raw, { du, au }).length);
 
-    // Stock valuation at the end of a past day, from the ledger.
-    const v = (await client.get(`${url}/rapports/stock?date=${du}`, auth)).body;
-    const ev = expectedValorisation(raw, du);
-    expect(v.total.valeur).toBe([...ev.values()].reduce((a, x) => a + x.valeur, 0));
-    expect(v.total.quantite).toBe([...ev.values()].reduce((a, x) => a + x.quantite, 0));
+    // Stock valuation at the end of a past day, from the ledger, at the cost in force that day;
+    // today, at the cost and quantity of each product now, which the replay agrees with.
+    for (const date of [du, today]) {
+      const v = (await client.get(`${url}/rapports/stock?date=${date}`, auth)).body;
+      const ev = expectedValorisation(raw, date, opening);
+      expect(v.total.valeur).toBe([...ev.values()].reduce((a, x) => a + x.valeur, 0));
+      expect(v.total.quantite).toBe([...ev.values()].reduce((a, x) => a + x.quantite, 0));
+      expect(v.categories).toHaveLength(ev.size);
+      for (const c of v.categories) expect(c).toMatchObject(ev.get(c.categorieId)!);
+    }
+    const now = (await client.get(`${url}/rapports/stock`, auth)).body;
+    expect(now.total.valeur).toBe(
+      raw.produits.reduce((a, p) => a + value(p.quantite, p.prix_achat), 0),
+    );
   }
 });

@@ -32,6 +32,7 @@ import * as m031 from './migrations/031_alertes_vues.js';
 import * as m030 from './migrations/030_jet.js';
 import * as m037 from './migrations/037_ventes_ecartees_vendeur.js';
 import * as m038 from './migrations/038_caisses_inalterables.js';
+import * as m039 from './migrations/039_mouvements_cump.js';
 import * as m040 from './migrations/040_documents_session_inalterable.js';
 
 type MigrationModule = {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '030_jet': m030,
   '037_ventes_ecartees_vendeur': m037,
   '038_caisses_inalterables': m038,
+  '039_mouvements_cump': m039,
   '040_documents_session_inalterable': m040,
 };
 

@@ -56,7 +56,7 @@ export async function sellingWorld(ctx: AppContext, client: TestClient) {
     );
     if (answer.status !== 201)
       throw new Error(`Produit refusé : ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer.body as { id: number; nom: string };
+    return answer.body as { id: number; nom: string; prixAchat: number };
   }
 
   async function clientNamed(

@@ -72,6 +72,11 @@ export interface MouvementsStockTable {
   document_id: number | null;
   user_id: number | null;
   created_at: string;
+  /**
+   * The product's weighted average cost right after the movement (minor units); migration 039.
+   * Nullable on SQLite only (read as the cost today); always written by modules/stock.
+   */
+  cump: number;
 }
 
 export interface ClientsTable {

@@ -231,12 +231,16 @@ export async function importProduits(
         .values(batch)
         .returning(['id', 'code_barres'])
         .execute();
-      const byCode = new Map(batch.map((r) => [r.code_barres, r.quantite]));
+      const byCode = new Map(batch.map((r) => [r.code_barres, r]));
       await recordOpeningStock(
         trx,
         service.id,
         user.id,
-        inserted.map((r) => ({ produitId: r.id, quantite: byCode.get(r.code_barres!) ?? 0 })),
+        inserted.map((r) => ({
+          produitId: r.id,
+          quantite: byCode.get(r.code_barres!)?.quantite ?? 0,
+          cump: byCode.get(r.code_barres!)?.prix_achat ?? 0,
+        })),
       );
       if (progress && (i + batch.length) % PROGRESS_EVERY === 0 && i + batch.length < rows.length)
         await progress('ecriture', i + batch.length, rows.length);

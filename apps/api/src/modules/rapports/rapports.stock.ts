@@ -14,8 +14,9 @@ import { valueSql, type ReportShop } from './rapports.produits.js';
 
 /**
  * Stock valuation from the ledger: the quantity of a product at the end of a past day is its
- * quantity now minus its movements since (a product created later had none), valued at its weighted
- * average cost (the cost kept today: costs have no history).
+ * quantity now minus its movements since (a product created later had none), valued at the weighted
+ * average cost in force then: the cost its last movement up to that end kept (`cump`, migration
+ * 039). Today: the quantity and cost of the product now.
  */
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -29,11 +30,17 @@ export async function valorisation(
   const today = shopToday(shop);
   const day = date && date < today ? date : today;
   const since = startOfLocalDayUtc(addDays(day, 1), shopTimeZone(shop.pays));
-  const later =
-    day < today
-      ? sql`(select produit_id, cast(sum(quantite) as bigint) as q from mouvements_stock
+  const past = day < today;
+  const later = past
+    ? sql`(select produit_id, cast(sum(quantite) as bigint) as q from mouvements_stock
           where service_id = ${shop.id} and created_at >= ${since} group by produit_id)`
-      : sql`(select 0 as produit_id, 0 as q)`;
+    : sql`(select 0 as produit_id, 0 as q)`;
+  // The cost of the last movement up to the end of the day (an empty one, SQLite rows written
+  // outside modules/stock only: the cost today).
+  const cost = past
+    ? sql`coalesce((select l.cump from mouvements_stock l where l.produit_id = p.id
+          and l.created_at < ${since} order by l.created_at desc, l.id desc limit 1), p.prix_achat)`
+    : sql`p.prix_achat`;
   const { rows } = await sql<{
     categorie_id: number | null;
     nom: string | null;
@@ -44,7 +51,7 @@ export async function valorisation(
     select y.categorie_id, c.nom, sum(case when y.q <> 0 then 1 else 0 end) as produits,
       sum(y.q) as quantite, sum(${valueSql('y.q', 'y.prix_achat')}) as valeur
     from (
-      select p.categorie_id, p.prix_achat, p.quantite - coalesce(m.q, 0) as q
+      select p.categorie_id, ${cost} as prix_achat, p.quantite - coalesce(m.q, 0) as q
       from produits p left join ${later} m on m.produit_id = p.id
       where p.service_id = ${shop.id}
     ) y left join categories c on c.id = y.categorie_id

@@ -68,13 +68,6 @@ async function refusalOf(
 }
 
 /**
- * THE only way a product's quantity changes: moves `produits.quantite` and writes the movement by
- * the same amount, inside the caller's transaction (the document causing it commits with them).
- * A decrease that would leave the quantity under zero is refused (409) unless the shop allows
- * negative stock. The check is part of the UPDATE itself, so two concurrent sales cannot both
- * take the last unit. Returns the new quantity.
- */
-/**
  * A quantity or a stock value beyond exact integers is refused (422, French) before the movement
  * is written; the caller's transaction, aborted, leaves the quantity as it was.
  */
@@ -99,6 +92,13 @@ function checkStockBounds(
   }
 }
 
+/**
+ * THE only way a product's quantity changes: moves `produits.quantite` and writes the movement by
+ * the same amount, with the cost in force after it (`cump`: a purchase sets its cost first), inside
+ * the caller's transaction (the document causing it commits with them). A decrease that would
+ * leave the quantity under zero is refused (409) unless the shop allows negative stock, by the
+ * UPDATE itself: two concurrent sales cannot both take the last unit. Returns the new quantity.
+ */
 export async function applyMovement(trx: Transaction<DB>, input: MovementInput): Promise<number> {
   if (!Number.isSafeInteger(input.quantite) || input.quantite === 0)
     throw new RangeError('Quantité de mouvement invalide');
@@ -140,6 +140,7 @@ export async function applyMovement(trx: Transaction<DB>, input: MovementInput):
       document_id: input.documentId ?? null,
       user_id: input.userId,
       created_at: now,
+      cump: Number(updated.prix_achat),
     })
     .execute();
   return Number(updated.quantite);
@@ -184,16 +185,7 @@ export async function applyMovements(
   }
   const out = new Map<number, number>();
   if (lignes.length === 0) return out;
-  const common = {
-    serviceId: input.serviceId,
-    type: input.type,
-    motif: input.motif,
-    documentType: input.documentType,
-    documentId: input.documentId,
-    userId: input.userId,
-    at: input.at,
-    negatifPermis: input.negatifPermis,
-  };
+  const { lignes: _lignes, ...common } = input;
   if (lignes.length === 1) {
     out.set(
       lignes[0]!.produitId,
@@ -243,6 +235,7 @@ export async function applyMovements(
     .returning(['id', 'quantite', 'prix_achat', 'nom'])
     .execute();
   checkStockBounds(updated);
+  const cumps = new Map(updated.map((r) => [r.id, Number(r.prix_achat)]));
   for (const r of updated) out.set(r.id, Number(r.quantite));
   const refused = lignes.find((l) => !out.has(l.produitId));
   if (refused) throw await refusalOf(trx, input.serviceId, refused.produitId);
@@ -259,6 +252,7 @@ export async function applyMovements(
         document_id: input.documentId ?? null,
         user_id: input.userId,
         created_at: now,
+        cump: cumps.get(l.produitId)!,
       })),
     )
     .execute();
@@ -267,14 +261,14 @@ export async function applyMovements(
 
 /**
  * Opening stock of products created in the same transaction with `quantite` already equal to it
- * (bulk import): writes their 'initial' movements, in batches, so that each quantity is the sum of
- * its movements when the transaction commits.
+ * (bulk import): writes their 'initial' movements at their cost, in batches, so that each quantity
+ * is the sum of its movements when the transaction commits.
  */
 export async function recordOpeningStock(
   trx: Transaction<DB>,
   serviceId: number,
   userId: number,
-  items: Array<{ produitId: number; quantite: number }>,
+  items: Array<{ produitId: number; quantite: number; cump: number }>,
 ): Promise<void> {
   const now = nowIso();
   const rows = items
@@ -289,6 +283,7 @@ export async function recordOpeningStock(
       document_id: null,
       user_id: userId,
       created_at: now,
+      cump: i.cump,
     }));
   for (let i = 0; i < rows.length; i += 1000)
     await trx

@@ -18,9 +18,10 @@ export default defineConfig({
     // CI is a busy 2-core machine: a screen test loads its lazy chunks and renders PrimeReact in
     // jsdom, 1 to 3 s when idle and over 15 s at a load average of 20 (seen: the first findBy* of
     // ClientsRoute.test.tsx gave up at 15 s while a build looped beside `npm test`). The margins
-    // are wide so that only a hung test fails (findBy* waits up to 60 s, see src/test/setup.ts);
+    // are wide so that only a hung test fails (findBy* waits up to 150 s, see src/test/setup.ts;
+    // PosScreen.test gave up at 60 s at a load average of 20, a proof run and four helpers beside);
     // they cost time only when a test fails.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });

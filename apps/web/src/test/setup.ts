@@ -2,9 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// Lazy screens load their chunk on first use: on a busy machine that takes seconds. Half the
-// test timeout (vitest.config.ts), so that a findBy* that fails says what it did not find.
-configure({ asyncUtilTimeout: 60_000 });
+// Lazy screens load their chunk on first use: on a busy machine that takes seconds (the POS's
+// first screen took 7 s on a quiet machine and over 60 s at a load average of 20). Half the test
+// timeout (vitest.config.ts), so that a findBy* that fails says what it did not find.
+configure({ asyncUtilTimeout: 150_000 });
 
 beforeEach(() => {
   localStorage.clear();

@@ -252,7 +252,7 @@ describe('point of sale', () => {
     await user.keyboard('{F6}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /enregistrée/ })).toBeNull());
     expect(screen.queryAllByTestId('pos-line')).toHaveLength(0);
-  }, 120_000);
+  });
 
   it('restores the cart and its pending key after a reload, and the sale type re-prices it', async () => {
     const user = userEvent.setup();

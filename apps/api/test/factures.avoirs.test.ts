@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caisseWorld } from './support/caisses.js';
 import { TEST_DIALECT } from './support/database.js';
 import { createService } from './support/factories.js';
 import type { TestClient } from './support/http.js';
 import { expectProblem, expectValidation } from './support/problem.js';
-import { localDay, newKey, sellingWorld } from './support/retours-dettes.js';
+import { localDay, newKey } from './support/retours-dettes.js';
 import { changedTables, snapshot } from './support/snapshot.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
 
@@ -15,7 +16,7 @@ import { startTestServer, type TestServer } from './support/test-app.js';
 describe(`avoirs et concurrence des factures (${TEST_DIALECT})`, () => {
   let server: TestServer;
   let client: TestClient;
-  let w: Awaited<ReturnType<typeof sellingWorld>>;
+  let w: Awaited<ReturnType<typeof caisseWorld>>;
   const db = () => server.ctx.database.db;
   const factures = (shop?: number) => `${w.shopUrl(shop)}/factures`;
   const avoir = (factureId: number, body: Record<string, unknown>, shop?: number) =>
@@ -62,7 +63,7 @@ describe(`avoirs et concurrence des factures (${TEST_DIALECT})`, () => {
     server = await startTestServer();
     server.clock.set('2026-05-20T09:00:00Z');
     client = server.client();
-    w = await sellingWorld(server.ctx, client);
+    w = await caisseWorld(server.ctx, client);
   });
   afterAll(() => server.close());
 
@@ -156,6 +157,54 @@ describe(`avoirs et concurrence des factures (${TEST_DIALECT})`, () => {
       retour: { mode: 'avoir' },
     });
     expectProblem(trop, 422, 'BUSINESS_RULE');
+  });
+
+  it('avoir remboursé en espèces avec retour : l’argent sort de la caisse nommée (rapport X) ; caisse fermée ou d’une autre boutique → refus, rien d’écrit', async () => {
+    const FOND = 20_000;
+    const { caisseId, sessionId } = await w.caisseOuverte(FOND);
+    const cli = await w.clientNamed('Client remboursé');
+    const p = await w.produit({ prix: 1500, stock: 100_000 });
+    const vente = await w.vente({
+      caisseId,
+      clientId: cli.id,
+      lignes: [{ produitId: p.id, quantite: 2000 }],
+      paiements: [{ mode: 'especes', montant: 3000 }],
+    } as never);
+    const f = await client.post(
+      factures(),
+      { cleIdempotence: newKey(), venteIds: [vente.id] },
+      w.tokens.ownerA,
+    );
+    expect(f.status).toBe(201);
+    const lignes = [{ ligneId: f.body.lignes[0].id, quantite: 1000 }];
+    const rembourse = (id: number) => ({
+      lignes,
+      retour: { mode: 'remboursement', modeRemboursement: 'especes', caisseId: id },
+    });
+
+    // Refused on a register without an open session and on another shop's: nothing written.
+    const fermee = await w.nouvelleCaisse('Caisse fermée des avoirs');
+    const [autre] = await w.caisses(w.world.shopB.id, w.tokens.ownerB);
+    const before = await snapshot(server.ctx);
+    expectProblem(await avoir(f.body.id, rembourse(fermee.id)), 409, 'CONFLICT');
+    expectProblem(await avoir(f.body.id, rembourse(autre!.id)), 404, 'NOT_FOUND');
+    expect(changedTables(before, await snapshot(server.ctx))).toEqual([]);
+
+    const ok = await avoir(f.body.id, rembourse(caisseId));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const retour = await db()
+      .selectFrom('retours')
+      .select(['caisse_session_id', 'rembourse'])
+      .where('id', '=', ok.body.retours[0].id)
+      .executeTakeFirstOrThrow();
+    expect([retour.caisse_session_id, Number(retour.rembourse)]).toEqual([sessionId, 1500]);
+    const x = await w.session(sessionId);
+    expect(x.rapport.retours).toEqual({ nombre: 1, total: 1500 });
+    expect(x.rapport.modes.find((m: { mode: string }) => m.mode === 'especes')).toMatchObject({
+      ventes: 3000,
+      remboursements: 1500,
+      attendu: FOND + 3000 - 1500,
+    });
   });
 
   it('numéros de facture sans trou sous concurrence, une vente facturée une seule fois', async () => {

@@ -174,14 +174,9 @@ export function suiviDemo(
         lignes: choix,
         cleIdempotence: cle('retour'),
       });
-      await insertRetour(
-        trx,
-        service,
-        userId,
-        { id: vente.id, client_id: vente.clientId },
-        data,
+      await insertRetour(trx, service, userId, { id: vente.id, client_id: vente.clientId }, data, {
         now,
-      );
+      });
       const all = await lignesOf(vente.id);
       for (const l of choix) {
         const produit = all.find((x) => x.id === l.ligneId)!.produit_id!;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emptyToNull, idOf, isoDateSchema, optionalText, sortedListQuery } from './fields.js';
-import { MODES_PAIEMENT, cleIdempotenceSchema } from './document.js';
+import { cleIdempotenceSchema } from './document.js';
 import { pageOf } from './list.js';
-import { RETOUR_MODES } from './retours.js';
+import { RETOUR_MODES, retourInputSchema } from './retours.js';
 
 /**
  * Invoices (`/api/services/:serviceId/factures`) and their credit notes (avoirs): money in the
@@ -233,9 +233,9 @@ export const factureEnvoiInputSchema = z
 export const factureEnvoiSchema = z.object({ envoyeA: z.string() }).meta({ id: 'FactureEnvoi' });
 
 /**
- * `POST …/factures/:factureId/avoirs`: some invoice lines and quantities (all that is left for a
- * whole credit note). With `retour`, the goods come back: a return of the sales (stock, debt,
- * refund or customer credit, modules/retours) is made in the same transaction and linked.
+ * `POST …/factures/:factureId/avoirs`: invoice lines and quantities. With `retour`, the goods come
+ * back: a return of the sales (stock, debt, refund paid from the open register `caisseId`, or
+ * customer credit; modules/retours) is made in the same transaction and linked.
  */
 export const avoirInputSchema = z
   .object({
@@ -259,10 +259,9 @@ export const avoirInputSchema = z
         mode: z.enum(RETOUR_MODES, {
           error: 'Le mode de retour doit être « remboursement » ou « avoir ».',
         }),
-        modeRemboursement: z
-          .enum(MODES_PAIEMENT, { error: 'Mode de remboursement inconnu.' })
-          .nullable()
-          .optional(),
+        // As a return from the sales list (the same rules and messages).
+        modeRemboursement: retourInputSchema.shape.modeRemboursement,
+        caisseId: retourInputSchema.shape.caisseId,
       })
       .nullable()
       .optional(),

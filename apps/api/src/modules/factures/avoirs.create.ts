@@ -10,6 +10,7 @@ import { refreshFactureSolde } from '../dettes/dettes.factures.js';
 import { journaliser } from '../journal/journal.append.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { now } from '../../db/time.js';
+import { documentSession } from '../caisses/caisses.session.js';
 import { insertRetour } from '../retours/retours.create.js';
 import { readAvoir } from './factures.service.js';
 
@@ -61,7 +62,9 @@ export async function createAvoir(
     },
     (db) =>
       db.transaction().execute(async (trx) => {
-        // Lock order: the customer (a return changes what they owe), the invoice, then the sales.
+        // Lock order, as a return's: the register's session (a refund paid from it), the
+        // customer (a return changes what they owe), the invoice, then the sales.
+        const sessionId = await documentSession(trx, service.id, input.retour?.caisseId);
         await lockParty(trx, 'clients', service.id, facture.client_id);
         await trx
           .selectFrom('factures')
@@ -69,7 +72,7 @@ export async function createAvoir(
           .where('id', '=', factureId)
           .$if(isPostgres(trx), (q) => q.forUpdate())
           .execute();
-        return record(trx, service, userId, factureId, input, empreinte);
+        return record(trx, service, userId, factureId, input, empreinte, sessionId);
       }),
   );
   return { avoir: value, replayed };
@@ -82,6 +85,7 @@ async function record(
   factureId: number,
   input: AvoirData,
   empreinte: string,
+  sessionId: number | null,
 ): Promise<number> {
   const lignes = await trx
     .selectFrom('facture_lignes')
@@ -132,7 +136,7 @@ async function record(
           modeRemboursement: input.retour.modeRemboursement ?? null,
           motif: input.motif,
         },
-        at,
+        { now: at, sessionId },
       );
       for (const p of own) p.retourId = retourId;
     }

@@ -112,7 +112,7 @@ export async function insertRetour(
   userId: number,
   vente: { id: number; client_id: number | null },
   input: RetourData,
-  now: Date,
+  at: { now: Date; sessionId?: number | null },
 ): Promise<number> {
   const { modeRemboursement, empreinte } = empreinteRetour(input, vente.id);
   checkAvoirClient(input, vente.client_id);
@@ -124,7 +124,7 @@ export async function insertRetour(
     input,
     modeRemboursement,
     empreinte,
-    now,
+    ...at,
   });
 }
 

@@ -20,6 +20,7 @@ import { FormField } from '../../components/FormField';
 import { QuantityInput } from '../../components/QuantityInput';
 import { newCleIdempotence } from '../../lib/cle-idempotence';
 import { errorMessage } from '../../lib/errors';
+import { CaissePicker, erreurCaisse } from '../caisses';
 import { useCreateAvoir } from './api';
 
 interface Props {
@@ -39,7 +40,8 @@ const PAIEMENT_OPTIONS = MODES_PAIEMENT.map((value) => ({
 /**
  * « Créer un avoir »: per invoice line the quantity to credit (at most invoiced − already
  * credited), optionally with the goods coming back (a return: stock, refund or customer credit).
- * One idempotency key per opening of the dialog.
+ * A refund names the register that pays it out (« Caisse qui encaisse », an open one), as a
+ * return from the sales list does. One idempotency key per opening of the dialog.
  */
 export function AvoirDialog({ serviceId, facture, onDone, onHide }: Props) {
   const [cle] = useState(newCleIdempotence);
@@ -48,6 +50,9 @@ export function AvoirDialog({ serviceId, facture, onDone, onHide }: Props) {
   const [mode, setMode] = useState<RetourMode>('avoir');
   const [modeRemboursement, setModeRemboursement] = useState<ModePaiement>('especes');
   const [motif, setMotif] = useState('');
+  // The register that pays a refund out (null: none open), as for a return from the sales list.
+  const [caisseId, setCaisseId] = useState<number | null>(null);
+  const [sansCaisse, setSansCaisse] = useState<string | undefined>();
   const [vide, setVide] = useState(false);
   const create = useCreateAvoir(serviceId, facture.id);
   const lignes = facture.lignes.filter((l) => l.quantite > l.quantiteCreditee);
@@ -59,13 +64,20 @@ export function AvoirDialog({ serviceId, facture, onDone, onHide }: Props) {
       return q ? [{ ligneId: l.id, quantite: q }] : [];
     });
     setVide(choisies.length === 0);
-    if (choisies.length === 0) return;
+    const rembourse = retour && mode === 'remboursement';
+    const erreur = erreurCaisse('retour', rembourse, caisseId);
+    setSansCaisse(erreur);
+    if (choisies.length === 0 || erreur) return;
     create.mutate(
       {
         cleIdempotence: cle,
         lignes: choisies,
         retour: retour
-          ? { mode, modeRemboursement: mode === 'remboursement' ? modeRemboursement : null }
+          ? {
+              mode,
+              modeRemboursement: rembourse ? modeRemboursement : null,
+              ...(rembourse && caisseId !== null ? { caisseId } : {}),
+            }
           : null,
         motif: motif.trim() || null,
       },
@@ -148,6 +160,15 @@ export function AvoirDialog({ serviceId, facture, onDone, onHide }: Props) {
               </FormField>
             )}
           </div>
+        )}
+        {retour && mode === 'remboursement' && (
+          <CaissePicker
+            serviceId={serviceId}
+            value={caisseId}
+            onChange={setCaisseId}
+            error={sansCaisse}
+            pour="retour"
+          />
         )}
         <FormField id="avoir-motif" label="Motif" className="field">
           <InputText

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { deNom } from '@comptoir/shared';
 import { openRegisterSession } from './support/caisse';
 import { DEMO } from './support/constants';
-import { loginAs, openFromList } from './support/pages';
+import { loginAs, openFromList, searchList } from './support/pages';
 import { toast, typeDay } from './support/prime';
 import { VenteOnelinePage, amount } from './support/ventes-pages';
 
@@ -35,8 +35,8 @@ test('dettes : vente à crédit à un nouveau client, la dette apparaît, un rè
 
   // The debt is in /pages/dettes with its amount.
   await page.goto('/pages/dettes');
-  await page.getByLabel('Rechercher un client').fill(nom);
-  const row = page.getByTestId('dettes-table').locator('tbody tr').filter({ hasText: nom });
+  const dettes = await searchList(page, 'Rechercher un client', 'dettes-table', nom);
+  const row = dettes.locator('tbody tr').filter({ hasText: nom });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(/1\s800\sFCFA/);
   await row.getByRole('link', { name: nom }).click();

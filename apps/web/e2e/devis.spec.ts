@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/constants';
 import { mailCount, waitForMail } from './support/mail-catcher';
-import { loginAs } from './support/pages';
+import { loginAs, searchList } from './support/pages';
 import { chooseOption, toast } from './support/prime';
 import { amount } from './support/ventes-pages';
 
@@ -155,8 +155,8 @@ test('devis : un produit et une prestation, envoyé par e-mail avec son PDF, acc
 
   // The sale is in the sales list, at the quoted prices.
   await page.goto('/pages/ventes-list');
-  await page.getByLabel('Rechercher une vente').fill(vente);
-  const row = page.getByTestId('ventes-table').locator('tbody tr').filter({ hasText: vente });
+  const ventes = await searchList(page, 'Rechercher une vente', 'ventes-table', vente);
+  const row = ventes.locator('tbody tr').filter({ hasText: vente });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(nom);
   await expect(row).toContainText(/6\s800\sFCFA/);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openRegisterSession } from './support/caisse';
 import { DEMO } from './support/constants';
-import { loginAs } from './support/pages';
+import { loginAs, searchList } from './support/pages';
 import { VenteOnelinePage, amount, stockOf } from './support/ventes-pages';
 
 test('retours : une unité rendue et remboursée en espèces, numéro R-… affiché, le stock du produit remonte de un', async ({
@@ -22,8 +22,8 @@ test('retours : une unité rendue et remboursée en espèces, numéro R-… affi
 
   // Found in the sales list, opened.
   await page.goto('/pages/ventes-list');
-  await page.getByLabel('Rechercher une vente').fill(numero);
-  const row = page.getByTestId('ventes-table').locator('tbody tr').filter({ hasText: numero });
+  const ventes = await searchList(page, 'Rechercher une vente', 'ventes-table', numero);
+  const row = ventes.locator('tbody tr').filter({ hasText: numero });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Payée');
   await row.getByRole('link', { name: numero }).click();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './constants';
 
 /** Page objects of the shell: the flows read as a person would do them. */
@@ -73,23 +73,34 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 }
 
 /**
- * Searches a list and opens the row named `name`, as a person does: the search typed, then the
- * list seen filtered (its address holds the search, its table no longer loading), then the click.
- * Clicked while the list was refreshing, the loading mask came between the press and the release
- * and the click went nowhere (proof runs, session 10).
+ * Types a search in a list and waits until the list shows its answer: the address holds the
+ * search and the table is no longer loading. A row of the unfiltered list (the newest sale) can
+ * already match: clicked then, the refresh's loading mask came between the press and the release
+ * and the click went nowhere (proof runs of sessions 10 and 11).
  */
+export async function searchList(
+  page: Page,
+  search: string,
+  table: string,
+  text: string,
+): Promise<Locator> {
+  await page.getByLabel(search).fill(text);
+  const q = encodeURIComponent(text)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/%20/g, '\\+');
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${q}(&|$)`));
+  const list = page.getByTestId(table);
+  await expect(list.locator('.p-datatable-loading-overlay')).toHaveCount(0);
+  return list;
+}
+
+/** Searches a list and opens the row named `name`, once the list shows the search's answer. */
 export async function openFromList(
   page: Page,
   search: string,
   table: string,
   name: string,
 ): Promise<void> {
-  await page.getByLabel(search).fill(name);
-  const q = encodeURIComponent(name)
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/%20/g, '\\+');
-  await expect(page).toHaveURL(new RegExp(`[?&]q=${q}(&|$)`));
-  const list = page.getByTestId(table);
-  await expect(list.locator('.p-datatable-loading-overlay')).toHaveCount(0);
+  const list = await searchList(page, search, table, name);
   await list.getByRole('link', { name, exact: true }).click();
 }

@@ -34,6 +34,7 @@ import * as m037 from './migrations/037_ventes_ecartees_vendeur.js';
 import * as m038 from './migrations/038_caisses_inalterables.js';
 import * as m039 from './migrations/039_mouvements_cump.js';
 import * as m040 from './migrations/040_documents_session_inalterable.js';
+import * as m041 from './migrations/041_achats_jours.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '038_caisses_inalterables': m038,
   '039_mouvements_cump': m039,
   '040_documents_session_inalterable': m040,
+  '041_achats_jours': m041,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -114,8 +114,25 @@ export interface AchatPaiementsTable {
   created_at: string;
 }
 
+/**
+ * Migration 041: the purchase list's totals per shop, day, supplier and status, kept by triggers
+ * on `achats` (db/day-totals.ts). Never written by the code.
+ */
+export interface AchatsJoursTable {
+  service_id: number;
+  jour: string;
+  fournisseur_id: number;
+  statut: string;
+  nombre: number;
+  total: number;
+  montant_paye: number;
+  montant_retourne: number;
+  montant_rembourse: number;
+}
+
 export interface AchatsTables {
   achats: AchatsTable;
+  achats_jours: AchatsJoursTable;
   achat_lignes: AchatLignesTable;
   retours_achats: RetoursAchatsTable;
   retour_achat_lignes: RetourAchatLignesTable;

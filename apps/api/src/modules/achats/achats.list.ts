@@ -61,17 +61,37 @@ function selectRows(db: Kysely<DB>) {
     ]);
 }
 
-function selectItems(db: Kysely<DB>, serviceId: number, f: Filters) {
+/** The ids of the filtered purchases in the list's order, read on the purchases' indexes alone. */
+function selectIds(db: Kysely<DB>, serviceId: number, f: Filters) {
   const { field, direction } = f.sort
     ? parseSort(f.sort, 'date')
     : { field: 'date' as const, direction: 'desc' as const };
+  const order = sql.ref(SORTS[field as keyof typeof SORTS]);
+  return {
+    ids: db
+      .selectFrom('achats as a')
+      .select('a.id')
+      .where((eb) => where(eb as unknown as Eb, serviceId, f))
+      .orderBy(order, direction)
+      .orderBy('a.id', direction),
+    order,
+    direction,
+  };
+}
+
+/**
+ * A page of list rows: its ids first (a deep page skips index entries, not joined rows), then
+ * their columns in the same order.
+ */
+function selectPage(db: Kysely<DB>, serviceId: number, f: Filters, limit: number, offset: number) {
+  const { ids, order, direction } = selectIds(db, serviceId, f);
   return selectRows(db)
-    .where((eb) => where(eb as unknown as Eb, serviceId, f))
-    .orderBy(sql.ref(SORTS[field as keyof typeof SORTS]), direction)
+    .where('a.id', 'in', ids.limit(limit).offset(offset))
+    .orderBy(order, direction)
     .orderBy('a.id', direction);
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 
 const itemOf = (r: Row): AchatListItem => ({
   id: r.id,
@@ -89,16 +109,15 @@ const itemOf = (r: Row): AchatListItem => ({
   createdAt: r.created_at,
 });
 
-/** A page of purchases, newest day first by default, with the totals of the whole filtered set. */
-export async function listAchats(
-  db: Kysely<DB>,
-  serviceId: number,
-  query: AchatListQuery,
-): Promise<AchatPage> {
-  const [totals, rows] = await Promise.all([
-    db
+/**
+ * The totals of the filtered set. Without a text search they add up the day totals the database
+ * keeps (migration 041: a few rows per day instead of every purchase); a search reads the purchases.
+ */
+function totalsOf(db: Kysely<DB>, serviceId: number, f: Filters) {
+  if (f.q)
+    return db
       .selectFrom('achats as a')
-      .where((eb) => where(eb as unknown as Eb, serviceId, query))
+      .where((eb) => where(eb as unknown as Eb, serviceId, f))
       .select([
         sql<number>`count(*)`.as('nombre'),
         sql<number>`coalesce(sum(a.total), 0)`.as('total'),
@@ -108,8 +127,34 @@ export async function listAchats(
           'reste',
         ),
       ])
-      .executeTakeFirstOrThrow(),
-    selectItems(db, serviceId, query).limit(query.size).offset(offsetOf(query)).execute(),
+      .executeTakeFirstOrThrow();
+  let q = db.selectFrom('achats_jours as j').where('j.service_id', '=', serviceId);
+  if (f.du) q = q.where('j.jour', '>=', f.du);
+  if (f.au) q = q.where('j.jour', '<=', f.au);
+  if (f.fournisseurId !== undefined) q = q.where('j.fournisseur_id', '=', f.fournisseurId);
+  if (f.statut) q = q.where('j.statut', '=', f.statut);
+  return q
+    .select([
+      sql<number>`coalesce(sum(j.nombre), 0)`.as('nombre'),
+      sql<number>`coalesce(sum(j.total), 0)`.as('total'),
+      sql<number>`coalesce(sum(j.montant_paye), 0)`.as('montant_paye'),
+      sql<number>`coalesce(sum(j.montant_retourne), 0)`.as('montant_retourne'),
+      sql<number>`coalesce(sum(case when j.statut = 'brouillon' then 0 else j.total - j.montant_paye - j.montant_retourne + j.montant_rembourse end), 0)`.as(
+        'reste',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** A page of purchases, newest day first by default, with the totals of the whole filtered set. */
+export async function listAchats(
+  db: Kysely<DB>,
+  serviceId: number,
+  query: AchatListQuery,
+): Promise<AchatPage> {
+  const [totals, rows] = await Promise.all([
+    totalsOf(db, serviceId, query),
+    selectPage(db, serviceId, query, query.size, offsetOf(query)).execute(),
   ]);
   return {
     items: rows.map(itemOf),
@@ -152,7 +197,7 @@ export async function exportAchatsCsv(
   const e = currencyExponent(shop.devise);
   return csvExport({
     headers: ACHATS_CSV_HEADERS,
-    keys: await idsOf(selectItems(db, shop.id, f).clearSelect().select('a.id')),
+    keys: await idsOf(selectIds(db, shop.id, f).ids),
     read: async (ids) =>
       (
         await rowsOf(

@@ -123,3 +123,34 @@ export async function createDayTotals(
     )
     .execute(db);
 }
+
+const MIDNIGHT = 'T00:00:00.000Z';
+
+/**
+ * A period of instants [start, end) (ISO strings, either end open) cut for a summary keyed by UTC
+ * day: the whole UTC days inside it (`from` included, `to` excluded, either open) and the partial
+ * stretches at its ends, to be read from the documents themselves. `days` is null when no whole
+ * day fits.
+ */
+export function utcDaysOf(
+  start: string | null,
+  end: string | null,
+): {
+  days: { from: string | null; to: string | null } | null;
+  edges: Array<[string | null, string | null]>;
+} {
+  const from =
+    start === null
+      ? null
+      : start.endsWith(MIDNIGHT)
+        ? start.slice(0, 10)
+        : new Date(Date.parse(`${start.slice(0, 10)}${MIDNIGHT}`) + 86_400_000)
+            .toISOString()
+            .slice(0, 10);
+  const to = end === null ? null : end.slice(0, 10);
+  if (from !== null && to !== null && from >= to) return { days: null, edges: [[start, end]] };
+  const edges: Array<[string | null, string | null]> = [];
+  if (start !== null && !start.endsWith(MIDNIGHT)) edges.push([start, `${from}${MIDNIGHT}`]);
+  if (end !== null && !end.endsWith(MIDNIGHT)) edges.push([`${to}${MIDNIGHT}`, end]);
+  return { days: { from, to }, edges };
+}

@@ -35,6 +35,8 @@ import * as m038 from './migrations/038_caisses_inalterables.js';
 import * as m039 from './migrations/039_mouvements_cump.js';
 import * as m040 from './migrations/040_documents_session_inalterable.js';
 import * as m041 from './migrations/041_achats_jours.js';
+import * as m042 from './migrations/042_factures_jours.js';
+import * as m043 from './migrations/043_depenses_jours.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -75,6 +77,8 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '039_mouvements_cump': m039,
   '040_documents_session_inalterable': m040,
   '041_achats_jours': m041,
+  '042_factures_jours': m042,
+  '043_depenses_jours': m043,
 };
 
 class StaticProvider implements MigrationProvider {

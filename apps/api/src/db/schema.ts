@@ -96,12 +96,14 @@ export interface DB extends AchatsTables, CaissesTables, JournalTables, SynchroT
   devis_lignes: DevisLignesTable;
   depense_categories: DepensesTables['depense_categories'];
   depenses: DepensesTables['depenses'];
+  depenses_jours: DepensesTables['depenses_jours'];
   depense_historique: DepensesTables['depense_historique'];
   inventaires: InventairesTable;
   inventaire_categories: InventaireCategoriesTable;
   inventaire_lignes: InventaireLignesTable;
   inventaire_comptages: InventaireComptagesTable;
   factures: Factures.FacturesTable;
+  factures_jours: Factures.FacturesJoursTable;
   facture_ventes: Factures.FactureVentesTable;
   facture_lignes: Factures.FactureLignesTable;
   avoirs: Factures.AvoirsTable;

@@ -46,8 +46,23 @@ export interface DepenseHistoriqueTable {
   apres: string | null;
 }
 
+/**
+ * Migration 043: the expense list's totals per shop, day, category and deletion, kept by triggers
+ * on `depenses` (db/day-totals.ts). Never written by the code.
+ */
+export interface DepensesJoursTable {
+  service_id: number;
+  jour: string;
+  categorie_id: number;
+  /** 1 for deleted expenses, 0 for the others. */
+  supprimee: number;
+  nombre: number;
+  montant: number;
+}
+
 /** The module's tables, merged into DB (schema.ts) in one line. */
 export interface DepensesTables {
+  depenses_jours: DepensesJoursTable;
   depense_categories: DepenseCategoriesTable;
   depenses: DepensesTable;
   depense_historique: DepenseHistoriqueTable;

@@ -92,3 +92,21 @@ export interface AvoirLignesTable {
   montant_tva: number;
   montant_ttc: number;
 }
+
+/**
+ * Migration 042: the invoice list's totals per shop, UTC day of issue, customer, payment status
+ * and due date, kept by triggers on `factures` (db/day-totals.ts). Never written by the code.
+ */
+export interface FacturesJoursTable {
+  service_id: number;
+  /** 'YYYY-MM-DD', the UTC day of `created_at`. */
+  jour: string;
+  client_id: number;
+  statut_paiement: string;
+  echeance: string;
+  nombre: number;
+  total_ht: number;
+  total_ttc: number;
+  montant_avoirs: number;
+  reste: number;
+}

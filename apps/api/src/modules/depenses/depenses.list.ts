@@ -34,14 +34,62 @@ function where(eb: Eb, serviceId: number, f: Filters) {
 
 const SORTS = { date: 'd.date', montant: 'd.montant' } as const;
 
-function selectPage(db: Kysely<DB>, serviceId: number, f: Filters) {
+/** The ids of the filtered expenses in the list's order, read on the expenses' indexes alone. */
+function selectIds(db: Kysely<DB>, serviceId: number, f: Filters) {
   const { field, direction } = f.sort
     ? parseSort<keyof typeof SORTS>(f.sort, 'date')
     : { field: 'date' as const, direction: 'desc' as const };
-  return selectDepenses(db)
+  const order = sql.ref(SORTS[field]);
+  const ids = db
+    .selectFrom('depenses as d')
+    .select('d.id')
     .where((eb) => where(eb as unknown as Eb, serviceId, f))
-    .orderBy(sql.ref(SORTS[field]), direction)
+    .orderBy(order, direction)
     .orderBy('d.id', direction);
+  return { ids, order, direction };
+}
+
+/** A page: its ids first (a deep page skips index entries, not joined rows), then their columns. */
+function selectPage(db: Kysely<DB>, serviceId: number, f: Filters, limit: number, offset: number) {
+  const { ids, order, direction } = selectIds(db, serviceId, f);
+  return selectDepenses(db)
+    .where('d.id', 'in', ids.limit(limit).offset(offset))
+    .orderBy(order, direction)
+    .orderBy('d.id', direction);
+}
+
+/**
+ * Number and sum per category of the filtered set. Without a text search they add up the day
+ * totals the database keeps (migration 043); a search reads the expenses.
+ */
+function groupsOf(db: Kysely<DB>, serviceId: number, f: Filters) {
+  if (f.q)
+    return db
+      .selectFrom('depenses as d')
+      .where((eb) => where(eb as unknown as Eb, serviceId, f))
+      .select([
+        'd.categorie_id',
+        sql<number>`count(*)`.as('nombre'),
+        sql<number>`sum(d.montant)`.as('montant'),
+      ])
+      .groupBy('d.categorie_id')
+      .execute();
+  let q = db
+    .selectFrom('depenses_jours as j')
+    .where('j.service_id', '=', serviceId)
+    .where('j.supprimee', '=', 0);
+  if (f.du) q = q.where('j.jour', '>=', f.du);
+  if (f.au) q = q.where('j.jour', '<=', f.au);
+  if (f.categorieId !== undefined) q = q.where('j.categorie_id', '=', f.categorieId);
+  return q
+    .select([
+      'j.categorie_id',
+      sql<number>`sum(j.nombre)`.as('nombre'),
+      sql<number>`sum(j.montant)`.as('montant'),
+    ])
+    .groupBy('j.categorie_id')
+    .having(sql<number>`sum(j.nombre)`, '>', 0)
+    .execute();
 }
 
 /** A page of expenses, newest first by default, with the totals of the whole filtered set. */
@@ -50,16 +98,7 @@ export async function listDepenses(
   serviceId: number,
   query: DepenseListQuery,
 ): Promise<DepensePage> {
-  const groups = await db
-    .selectFrom('depenses as d')
-    .where((eb) => where(eb as unknown as Eb, serviceId, query))
-    .select([
-      'd.categorie_id',
-      sql<number>`count(*)`.as('nombre'),
-      sql<number>`sum(d.montant)`.as('montant'),
-    ])
-    .groupBy('d.categorie_id')
-    .execute();
+  const groups = await groupsOf(db, serviceId, query);
   const names = new Map(
     groups.length
       ? (
@@ -83,10 +122,7 @@ export async function listDepenses(
     }))
     .sort((a, b) => b.montant - a.montant || a.categorie.id - b.categorie.id);
   const nombre = parCategorie.reduce((n, g) => n + g.nombre, 0);
-  const rows = await selectPage(db, serviceId, query)
-    .limit(query.size)
-    .offset(offsetOf(query))
-    .execute();
+  const rows = await selectPage(db, serviceId, query, query.size, offsetOf(query)).execute();
   return {
     items: rows.map(mapDepense),
     total: nombre,
@@ -119,7 +155,7 @@ export async function exportDepensesCsv(
   const e = currencyExponent(shop.devise);
   return csvExport({
     headers: DEPENSES_CSV_HEADERS,
-    keys: await idsOf(selectPage(db, shop.id, query).clearSelect().select('d.id')),
+    keys: await idsOf(selectIds(db, shop.id, query).ids),
     read: async (ids) =>
       (
         await rowsOf(

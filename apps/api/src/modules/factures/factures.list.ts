@@ -1,73 +1,26 @@
 import { sql, type Kysely } from 'kysely';
 import {
-  addDays,
   currencyExponent,
   FACTURE_CREDIT_LABELS,
   FACTURE_STATUT_LABELS,
   formatDate,
   parseSort,
-  searchKey,
   shopTimeZone,
-  startOfLocalDayUtc,
   type FactureListItem,
   type FactureListQuery,
   type FacturePage,
   type FactureStatut,
 } from '@comptoir/shared';
 import { csvExport, idsOf, rowsOf, type CsvExport } from '../../core/csv-export.js';
-import { containsPattern, offsetOf } from '../../db/paging.js';
+import { offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
 import { decimal } from '../produits/produits.csv.js';
-import { creditFacture, statutFiltre, statutSql, type FactureEb } from './factures.statut.js';
+import { where, type Eb, type FactureListShop, type Filters } from './factures.filtres.js';
+import { creditFacture, statutSql } from './factures.statut.js';
+import { totalsOf } from './factures.totaux.js';
 
-type Filters = Omit<FactureListQuery, 'page' | 'size'>;
-type Eb = FactureEb;
-
-/** What the list needs of its shop: id, currency (CSV), country (its calendar days). */
-export interface FactureListShop {
-  id: number;
-  devise: string;
-  pays: string | null;
-}
-
-/** `du` and `au` are issue days of the shop's calendar; the status is derived with its day. */
-function where(eb: Eb, shop: FactureListShop, f: Filters) {
-  const zone = shopTimeZone(shop.pays);
-  const c = [eb('f.service_id', '=', shop.id)];
-  if (f.du) c.push(eb('f.created_at', '>=', startOfLocalDayUtc(f.du, zone)));
-  if (f.au) c.push(eb('f.created_at', '<', startOfLocalDayUtc(addDays(f.au, 1), zone)));
-  if (f.clientId !== undefined) c.push(eb('f.client_id', '=', f.clientId));
-  if (f.statut) c.push(statutFiltre(eb, f.statut, shopToday(shop)));
-  if (f.venteId !== undefined)
-    c.push(
-      eb.exists(
-        eb
-          .selectFrom('facture_ventes as fv')
-          .select('fv.id')
-          .whereRef('fv.facture_id', '=', 'f.id')
-          .where('fv.vente_id', '=', f.venteId),
-      ),
-    );
-  if (f.q) {
-    const q = f.q;
-    c.push(
-      eb.or([
-        sql<boolean>`lower(f.numero) like ${containsPattern(q)} escape '\\'`,
-        eb.exists(
-          eb
-            .selectFrom('clients as cq')
-            .select('cq.id')
-            .whereRef('cq.id', '=', 'f.client_id')
-            .where(
-              sql<boolean>`cq.nom_recherche like ${containsPattern(searchKey(q))} escape '\\'`,
-            ),
-        ),
-      ]),
-    );
-  }
-  return eb.and(c);
-}
+export type { FactureListShop } from './factures.filtres.js';
 
 const SORTS = {
   created_at: 'f.created_at',
@@ -127,17 +80,7 @@ export async function listFactures(
   shop: FactureListShop,
   query: FactureListQuery,
 ): Promise<FacturePage> {
-  const totals = await db
-    .selectFrom('factures as f')
-    .where((eb) => where(eb as unknown as Eb, shop, query))
-    .select([
-      sql<number>`count(*)`.as('nombre'),
-      sql<number>`coalesce(sum(f.total_ht), 0)`.as('total_ht'),
-      sql<number>`coalesce(sum(f.total_ttc), 0)`.as('total_ttc'),
-      sql<number>`coalesce(sum(f.montant_avoirs), 0)`.as('montant_avoirs'),
-      sql<number>`coalesce(sum(f.reste), 0)`.as('reste'),
-    ])
-    .executeTakeFirstOrThrow();
+  const totals = await totalsOf(db, shop, query);
   const rows = await selectItems(db, shop, query)
     .limit(query.size)
     .offset(offsetOf(query))

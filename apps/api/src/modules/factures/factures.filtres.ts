@@ -64,11 +64,14 @@ export function whereIssued(
     c.push(
       eb.or([
         sql<boolean>`lower(f.numero) like ${containsPattern(q)} escape '\\'`,
-        eb.exists(
+        // The shop's matching customers, read once (not one lookup per invoice).
+        eb(
+          'f.client_id',
+          'in',
           eb
             .selectFrom('clients as cq')
             .select('cq.id')
-            .whereRef('cq.id', '=', 'f.client_id')
+            .where('cq.service_id', '=', shop.id)
             .where(
               sql<boolean>`cq.nom_recherche like ${containsPattern(searchKey(q))} escape '\\'`,
             ),

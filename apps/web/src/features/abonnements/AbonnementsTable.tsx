@@ -10,8 +10,10 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
-import { pagedTableProps } from '../../components/paged-table';
+import { CardList } from '../../components/list/CardList';
+import { pagedCardsProps, pagedTableProps } from '../../components/paged-table';
 import { formatDay } from '../../lib/dates';
+import { useIsPhone } from '../../lib/use-phone';
 import type { useListParams } from '../../lib/use-list-params';
 import { statusTag } from './status';
 
@@ -84,6 +86,31 @@ export function AbonnementsTable({
       />
     </div>
   );
+  const phone = useIsPhone();
+  if (phone)
+    return (
+      <CardList
+        value={page?.items ?? []}
+        rowKey={(a) => a.id}
+        label="Abonnements"
+        emptyMessage="Aucun abonnement"
+        loading={loading}
+        header={header}
+        paging={pagedCardsProps(list, page?.total ?? 0)}
+        testId="abonnements-cards"
+        card={(a) => ({
+          title: ownerCell(a),
+          amount: formatMoney(a.montantPaye, a.devise),
+          status: <Tag {...statusTag(a.statut)} />,
+          details: [
+            planCell(a),
+            `Du ${formatDay(a.dateDebut)} au ${formatDay(a.dateFin)}`,
+            paymentCell(a),
+          ],
+          actions: actions(a),
+        })}
+      />
+    );
   return (
     <DataTable
       value={page?.items ?? []}

@@ -6,9 +6,11 @@ import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { CardList } from '../../components/list/CardList';
 import { WithShop } from '../../components/WithShop';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentShop } from '../../lib/shop';
+import { useIsPhone } from '../../lib/use-phone';
 import { useCaisses, useCreateCaisse, useSession, useSessions } from './api';
 import { RapportDialog } from './RapportDialog';
 
@@ -31,6 +33,23 @@ function CaissesScreen({ serviceId }: { serviceId: number }) {
   const create = useCreateCaisse(serviceId);
   const money = (n: number | null) => (n === null ? '—' : formatMoney(n, devise));
   const when = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : '—');
+  const phone = useIsPhone();
+  const ouverte = (s: CaisseSession) =>
+    `${when(s.ouverteLe)} · ${s.ouvertPar.prenom} ${s.ouvertPar.nom}`;
+  const cloturee = (s: CaisseSession) =>
+    s.clotureePar
+      ? `${when(s.clotureeLe)} · ${s.clotureePar.prenom} ${s.clotureePar.nom}`
+      : 'Ouverte';
+  const ecart = (s: CaisseSession) => <span data-testid={`ecart-${s.id}`}>{money(s.ecart)}</span>;
+  const rapport = (s: CaisseSession) => (
+    <Button
+      label={s.numeroZ ? 'Voir le Z' : 'Rapport X'}
+      size="small"
+      text
+      onClick={() => setShown(s.id)}
+      aria-label={`${s.numeroZ ? 'Voir le Z' : 'Rapport X'} de ${s.caisse.nom}`}
+    />
+  );
   return (
     <div className="card">
       <PageHeader title="Caisses et sessions">
@@ -61,52 +80,55 @@ function CaissesScreen({ serviceId }: { serviceId: number }) {
           </span>
         )}
       </div>
-      <DataTable
-        value={sessions.data?.items ?? []}
-        loading={sessions.isPending}
-        dataKey="id"
-        lazy
-        paginator
-        rows={20}
-        first={(page - 1) * 20}
-        totalRecords={sessions.data?.total ?? 0}
-        onPage={(e) => setPage((e.page ?? 0) + 1)}
-        emptyMessage="Aucune session pour l’instant."
-        aria-label="Sessions de caisse"
-      >
-        <Column header="Caisse" body={(s: CaisseSession) => s.caisse.nom} />
-        <Column
-          header="Ouverte"
-          body={(s: CaisseSession) =>
-            `${when(s.ouverteLe)} · ${s.ouvertPar.prenom} ${s.ouvertPar.nom}`
-          }
+      {phone ? (
+        <CardList
+          value={sessions.data?.items ?? []}
+          rowKey={(x) => x.id}
+          label="Sessions de caisse"
+          emptyMessage="Aucune session pour l’instant."
+          loading={sessions.isPending}
+          paging={{
+            first: (page - 1) * 20,
+            rows: 20,
+            totalRecords: sessions.data?.total ?? 0,
+            onPage: (first) => setPage(Math.floor(first / 20) + 1),
+          }}
+          testId="sessions-cards"
+          card={(x) => ({
+            title: x.caisse.nom,
+            amount: ecart(x),
+            status: x.numeroZ ?? 'Ouverte',
+            details: [
+              `Ouverte le ${ouverte(x)}`,
+              `Fond : ${money(x.fond)}`,
+              `Clôturée : ${cloturee(x)}`,
+            ],
+            actions: rapport(x),
+          })}
         />
-        <Column header="Fond" body={(s: CaisseSession) => money(s.fond)} />
-        <Column
-          header="Clôturée"
-          body={(s: CaisseSession) =>
-            s.clotureePar
-              ? `${when(s.clotureeLe)} · ${s.clotureePar.prenom} ${s.clotureePar.nom}`
-              : 'Ouverte'
-          }
-        />
-        <Column header="Rapport Z" body={(s: CaisseSession) => s.numeroZ ?? '—'} />
-        <Column
-          header="Écart"
-          body={(s: CaisseSession) => <span data-testid={`ecart-${s.id}`}>{money(s.ecart)}</span>}
-        />
-        <Column
-          body={(s: CaisseSession) => (
-            <Button
-              label={s.numeroZ ? 'Voir le Z' : 'Rapport X'}
-              size="small"
-              text
-              onClick={() => setShown(s.id)}
-              aria-label={`${s.numeroZ ? 'Voir le Z' : 'Rapport X'} de ${s.caisse.nom}`}
-            />
-          )}
-        />
-      </DataTable>
+      ) : (
+        <DataTable
+          value={sessions.data?.items ?? []}
+          loading={sessions.isPending}
+          dataKey="id"
+          lazy
+          paginator
+          rows={20}
+          first={(page - 1) * 20}
+          totalRecords={sessions.data?.total ?? 0}
+          onPage={(e) => setPage((e.page ?? 0) + 1)}
+          emptyMessage="Aucune session pour l’instant."
+          aria-label="Sessions de caisse"
+        >
+          <Column header="Caisse" body={(x: CaisseSession) => x.caisse.nom} />
+          <Column header="Ouverte" body={ouverte} />
+          <Column header="Fond" body={(x: CaisseSession) => money(x.fond)} />
+          <Column header="Clôturée" body={cloturee} />
+          <Column header="Rapport Z" body={(x: CaisseSession) => x.numeroZ ?? '—'} />
+          <Column header="Écart" body={ecart} />
+          <Column body={rapport} />
+        </DataTable>
+      )}
       {shown !== null && detail.data && (
         <RapportDialog
           serviceId={serviceId}

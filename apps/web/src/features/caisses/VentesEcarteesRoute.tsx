@@ -4,9 +4,11 @@ import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { CardList } from '../../components/list/CardList';
 import { WithShop } from '../../components/WithShop';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentShop } from '../../lib/shop';
+import { useIsPhone } from '../../lib/use-phone';
 import { useVentesEcartees } from './api';
 
 /**
@@ -28,6 +30,7 @@ function VentesEcarteesScreen({ serviceId }: { serviceId: number }) {
   const when = (iso: string) => formatDateTime(iso, timeZone);
   const personne = (p: { prenom: string; nom: string } | null) =>
     p ? `${p.prenom} ${p.nom}` : '—';
+  const phone = useIsPhone();
   return (
     <div className="card">
       <PageHeader title="Ventes écartées">
@@ -44,29 +47,49 @@ function VentesEcarteesScreen({ serviceId }: { serviceId: number }) {
           className="w-full justify-content-start mb-2"
         />
       )}
-      <DataTable
-        value={ecartees.data ?? []}
-        loading={ecartees.isPending}
-        dataKey="id"
-        emptyMessage="Aucune vente écartée."
-        aria-label="Ventes écartées"
-      >
-        <Column header="Numéro donné hors ligne" field="numero" />
-        <Column header="Faite le" body={(e: VenteEcartee) => when(e.faiteLe)} />
-        <Column header="Caisse" field="caisseNom" />
-        <Column header="Vendeur" body={(e: VenteEcartee) => personne(e.vendeur)} />
-        <Column
-          header="Montant"
-          className="text-right"
-          body={(e: VenteEcartee) => (devise ? formatMoney(e.totalTtc, devise) : '')}
+      {phone ? (
+        <CardList
+          value={ecartees.data ?? []}
+          rowKey={(e) => e.id}
+          label="Ventes écartées"
+          emptyMessage="Aucune vente écartée."
+          loading={ecartees.isPending}
+          testId="ventes-ecartees-cards"
+          card={(e) => ({
+            title: e.numero,
+            amount: devise ? formatMoney(e.totalTtc, devise) : '',
+            details: [
+              `Faite le ${when(e.faiteLe)}, ${e.caisseNom}, par ${personne(e.vendeur)}`,
+              `Refusée parce que : ${e.motifRefus}`,
+              `Écartée le ${when(e.createdAt)} par ${personne(e.utilisateur)} : ${e.motif}`,
+            ],
+          })}
         />
-        <Column header="Refusée parce que" field="motifRefus" />
-        <Column
-          header="Écartée"
-          body={(e: VenteEcartee) => `${when(e.createdAt)} par ${personne(e.utilisateur)}`}
-        />
-        <Column header="Motif de l’écart" field="motif" />
-      </DataTable>
+      ) : (
+        <DataTable
+          value={ecartees.data ?? []}
+          loading={ecartees.isPending}
+          dataKey="id"
+          emptyMessage="Aucune vente écartée."
+          aria-label="Ventes écartées"
+        >
+          <Column header="Numéro donné hors ligne" field="numero" />
+          <Column header="Faite le" body={(e: VenteEcartee) => when(e.faiteLe)} />
+          <Column header="Caisse" field="caisseNom" />
+          <Column header="Vendeur" body={(e: VenteEcartee) => personne(e.vendeur)} />
+          <Column
+            header="Montant"
+            className="text-right"
+            body={(e: VenteEcartee) => (devise ? formatMoney(e.totalTtc, devise) : '')}
+          />
+          <Column header="Refusée parce que" field="motifRefus" />
+          <Column
+            header="Écartée"
+            body={(e: VenteEcartee) => `${when(e.createdAt)} par ${personne(e.utilisateur)}`}
+          />
+          <Column header="Motif de l’écart" field="motif" />
+        </DataTable>
+      )}
     </div>
   );
 }

@@ -4,9 +4,11 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
+import { CardList } from '../../components/list/CardList';
 import { downloadBlob } from '../../lib/download';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentShop } from '../../lib/shop';
+import { useIsPhone } from '../../lib/use-phone';
 import { fetchArchive, useArchives } from './api';
 
 const jour = (d: string) => d.split('-').reverse().join('/');
@@ -20,6 +22,7 @@ export function Archives({ serviceId }: { serviceId: number }) {
   const archives = useArchives(serviceId);
   const [busy, setBusy] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const phone = useIsPhone();
   const telecharger = async (a: JournalArchive) => {
     setBusy(a.id);
     setFailure(null);
@@ -31,6 +34,20 @@ export function Archives({ serviceId }: { serviceId: number }) {
       setBusy(null);
     }
   };
+  const empreinte = (a: JournalArchive) => <code title={a.sha256}>{a.sha256.slice(0, 16)}…</code>;
+  const bouton = (a: JournalArchive) => (
+    <Button
+      type="button"
+      size="small"
+      icon="pi pi-download"
+      label="Télécharger"
+      aria-label={`Télécharger l’archive ${a.reference}`}
+      onClick={() => void telecharger(a)}
+      loading={busy === a.id}
+      disabled={busy !== null}
+    />
+  );
+  const vide = 'Aucune archive pour l’instant : la première naîtra de la clôture du mois.';
   return (
     <div className="flex flex-column gap-2">
       <h2 className="m-0 text-xl">Archives</h2>
@@ -42,44 +59,50 @@ export function Archives({ serviceId }: { serviceId: number }) {
       </p>
       {archives.isError && <Message severity="error" text={errorMessage(archives.error)} />}
       {failure && <Message severity="error" text={failure} />}
-      <DataTable
-        value={archives.data ?? []}
-        dataKey="id"
-        data-testid="journal-archives"
-        size="small"
-        loading={archives.isLoading}
-        emptyMessage="Aucune archive pour l’instant : la première naîtra de la clôture du mois."
-      >
-        <Column header="Clôture" field="reference" />
-        <Column header="Période" body={(a: JournalArchive) => PERIODE[a.periode]} />
-        <Column
-          header="Créée le"
-          body={(a: JournalArchive) => formatDateTime(a.createdAt, timeZone)}
+      {phone ? (
+        <CardList
+          value={archives.data ?? []}
+          rowKey={(a) => a.id}
+          label="Archives"
+          emptyMessage={vide}
+          loading={archives.isLoading}
+          testId="journal-archives-cards"
+          card={(a) => ({
+            title: a.reference,
+            amount: taille(a.taille),
+            status: PERIODE[a.periode],
+            details: [
+              `Créée le ${formatDateTime(a.createdAt, timeZone)}`,
+              `À conserver jusqu’au ${jour(a.conserverJusquAu)}`,
+              empreinte(a),
+            ],
+            actions: bouton(a),
+          })}
         />
-        <Column
-          header="À conserver jusqu’au"
-          body={(a: JournalArchive) => jour(a.conserverJusquAu)}
-        />
-        <Column header="Taille" body={(a: JournalArchive) => taille(a.taille)} />
-        <Column
-          header="Empreinte SHA-256"
-          body={(a: JournalArchive) => <code title={a.sha256}>{a.sha256.slice(0, 16)}…</code>}
-        />
-        <Column
-          body={(a: JournalArchive) => (
-            <Button
-              type="button"
-              size="small"
-              icon="pi pi-download"
-              label="Télécharger"
-              aria-label={`Télécharger l’archive ${a.reference}`}
-              onClick={() => void telecharger(a)}
-              loading={busy === a.id}
-              disabled={busy !== null}
-            />
-          )}
-        />
-      </DataTable>
+      ) : (
+        <DataTable
+          value={archives.data ?? []}
+          dataKey="id"
+          data-testid="journal-archives"
+          size="small"
+          loading={archives.isLoading}
+          emptyMessage={vide}
+        >
+          <Column header="Clôture" field="reference" />
+          <Column header="Période" body={(a: JournalArchive) => PERIODE[a.periode]} />
+          <Column
+            header="Créée le"
+            body={(a: JournalArchive) => formatDateTime(a.createdAt, timeZone)}
+          />
+          <Column
+            header="À conserver jusqu’au"
+            body={(a: JournalArchive) => jour(a.conserverJusquAu)}
+          />
+          <Column header="Taille" body={(a: JournalArchive) => taille(a.taille)} />
+          <Column header="Empreinte SHA-256" body={empreinte} />
+          <Column body={bouton} />
+        </DataTable>
+      )}
     </div>
   );
 }

@@ -9,8 +9,10 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
+import { CardList } from '../../components/list/CardList';
 import { errorMessage } from '../../lib/errors';
 import { useCurrentShop } from '../../lib/shop';
+import { useIsPhone } from '../../lib/use-phone';
 import { useCle, useCloturer, useClotures } from './api';
 
 const jour = (d: string) => d.split('-').reverse().join('/');
@@ -60,6 +62,11 @@ export function Clotures({ serviceId }: { serviceId: number }) {
   const cle = useCle(serviceId);
   const cloturer = useCloturer(serviceId);
   const faite = cloturer.data;
+  const phone = useIsPhone();
+  const operations = (c: ClotureJournal) =>
+    c.evenements ? `${jour(c.debut)} au ${jour(c.fin)}` : 'aucune';
+  const cloturee = (c: ClotureJournal) =>
+    `${formatDateTime(c.horodatage, timeZone)}${c.automatique ? ' (automatique)' : ''}`;
   return (
     <div className="flex flex-column gap-2">
       <h2 className="m-0 text-xl">Clôtures</h2>
@@ -97,35 +104,55 @@ export function Clotures({ serviceId }: { serviceId: number }) {
         />
       )}
       {clotures.isError && <Message severity="error" text={errorMessage(clotures.error)} />}
-      <DataTable
-        value={clotures.data ?? []}
-        dataKey="sequence"
-        size="small"
-        loading={clotures.isLoading}
-        emptyMessage="Aucune clôture pour l’instant."
-        rowExpansionTemplate={(c: ClotureJournal) => <Detail c={c} devise={devise} />}
-        expandedRows={clotures.data?.slice(0, 1)}
-      >
-        <Column header="Numéro" field="reference" />
-        <Column header="Période" body={(c: ClotureJournal) => PERIODE_CLOTURE_LABELS[c.periode]} />
-        <Column
-          header="Opérations du"
-          body={(c: ClotureJournal) =>
-            c.evenements ? `${jour(c.debut)} au ${jour(c.fin)}` : 'aucune'
-          }
-        />
-        <Column
-          header="Clôturée le"
-          body={(c: ClotureJournal) =>
-            `${formatDateTime(c.horodatage, timeZone)}${c.automatique ? ' (automatique)' : ''}`
-          }
-        />
-        <Column header="Total TTC" body={(c: ClotureJournal) => formatMoney(c.total.ttc, devise)} />
-        <Column
-          header="Grand total TTC"
-          body={(c: ClotureJournal) => formatMoney(c.grandTotal.ttc, devise)}
-        />
-      </DataTable>
+      {phone ? (
+        <>
+          <CardList
+            value={clotures.data ?? []}
+            rowKey={(c) => c.sequence}
+            label="Clôtures"
+            emptyMessage="Aucune clôture pour l’instant."
+            loading={clotures.isLoading}
+            testId="clotures-cards"
+            card={(c) => ({
+              title: c.reference,
+              amount: formatMoney(c.total.ttc, devise),
+              status: PERIODE_CLOTURE_LABELS[c.periode],
+              details: [
+                `Opérations du ${operations(c)}`,
+                `Clôturée le ${cloturee(c)}`,
+                `Grand total TTC : ${formatMoney(c.grandTotal.ttc, devise)}`,
+              ],
+            })}
+          />
+          {clotures.data?.[0] && <Detail c={clotures.data[0]} devise={devise} />}
+        </>
+      ) : (
+        <DataTable
+          value={clotures.data ?? []}
+          dataKey="sequence"
+          size="small"
+          loading={clotures.isLoading}
+          emptyMessage="Aucune clôture pour l’instant."
+          rowExpansionTemplate={(c: ClotureJournal) => <Detail c={c} devise={devise} />}
+          expandedRows={clotures.data?.slice(0, 1)}
+        >
+          <Column header="Numéro" field="reference" />
+          <Column
+            header="Période"
+            body={(c: ClotureJournal) => PERIODE_CLOTURE_LABELS[c.periode]}
+          />
+          <Column header="Opérations du" body={operations} />
+          <Column header="Clôturée le" body={cloturee} />
+          <Column
+            header="Total TTC"
+            body={(c: ClotureJournal) => formatMoney(c.total.ttc, devise)}
+          />
+          <Column
+            header="Grand total TTC"
+            body={(c: ClotureJournal) => formatMoney(c.grandTotal.ttc, devise)}
+          />
+        </DataTable>
+      )}
       {cle.data && (
         <details>
           <summary>Clé publique de l’installation (Ed25519)</summary>

@@ -1,15 +1,13 @@
-import { formatDateTime, JOURNAL_TYPE_LABELS, type JournalEntree } from '@comptoir/shared';
+import { JOURNAL_TYPE_LABELS } from '@comptoir/shared';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { PageHeader } from '../../components/PageHeader';
 import { WithShop } from '../../components/WithShop';
 import { errorMessage } from '../../lib/errors';
-import { useCurrentShop } from '../../lib/shop';
 import { useDernieresEntrees, useVerification } from './api';
 import { Archives } from './Archives';
 import { Clotures } from './Clotures';
+import { EntreesJournal } from './EntreesJournal';
 import { ExportFec } from './ExportFec';
 import { Jet } from './Jet';
 
@@ -47,7 +45,6 @@ function Verification({ serviceId }: { serviceId: number }) {
 }
 
 function Integrite({ serviceId }: { serviceId: number }) {
-  const { timeZone } = useCurrentShop();
   const entrees = useDernieresEntrees(serviceId);
   return (
     <div className="card-surface flex flex-column gap-3">
@@ -65,25 +62,12 @@ function Integrite({ serviceId }: { serviceId: number }) {
       <Jet serviceId={serviceId} />
       <h2 className="m-0 text-xl">Dernières entrées</h2>
       {entrees.isError && <Message severity="error" text={errorMessage(entrees.error)} />}
-      <DataTable
+      <EntreesJournal
         value={entrees.data ?? []}
-        dataKey="sequence"
-        size="small"
         loading={entrees.isLoading}
+        label="Dernières entrées"
         emptyMessage="Aucune entrée pour l’instant."
-      >
-        <Column header="N°" field="sequence" />
-        <Column header="Date" body={(e: JournalEntree) => formatDateTime(e.horodatage, timeZone)} />
-        <Column
-          header="Événement"
-          body={(e: JournalEntree) => JOURNAL_TYPE_LABELS[e.type] ?? e.type}
-        />
-        <Column header="Référence" field="reference" />
-        <Column
-          header="Empreinte"
-          body={(e: JournalEntree) => <code title={e.hash}>{e.hash.slice(0, 16)}…</code>}
-        />
-      </DataTable>
+      />
     </div>
   );
 }

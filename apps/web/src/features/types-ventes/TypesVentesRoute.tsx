@@ -8,11 +8,13 @@ import { Tag } from 'primereact/tag';
 import { FormDialog } from '../../components/FormDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
-import { pagedTableProps } from '../../components/paged-table';
+import { CardList } from '../../components/list/CardList';
+import { pagedCardsProps, pagedTableProps } from '../../components/paged-table';
 import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list-params';
 import { useDialogParam } from '../../lib/use-dialog-param';
 import { useFeedback } from '../../lib/use-feedback';
+import { useIsPhone } from '../../lib/use-phone';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import {
   useCreateTypeVente,
@@ -93,6 +95,15 @@ export default function TypesVentesRoute() {
     </div>
   );
 
+  const phone = useIsPhone();
+  const search = (
+    <SearchBox
+      value={list.state.q}
+      onSearch={list.setSearch}
+      label="Rechercher un type de vente"
+      placeholder="Nom"
+    />
+  );
   return (
     <div className="card-surface">
       <ConfirmDialog />
@@ -111,29 +122,44 @@ export default function TypesVentesRoute() {
           className="w-full justify-content-start mb-3"
         />
       )}
-      <DataTable
-        value={types.data?.items ?? []}
-        dataKey="id"
-        loading={types.isFetching}
-        header={
-          <SearchBox
-            value={list.state.q}
-            onSearch={list.setSearch}
-            label="Rechercher un type de vente"
-            placeholder="Nom"
+      {phone ? (
+        <CardList
+          value={types.data?.items ?? []}
+          rowKey={(r) => r.id}
+          label="Types de vente"
+          emptyMessage="Aucun type de vente"
+          loading={types.isFetching}
+          header={search}
+          paging={pagedCardsProps(list, types.data?.total ?? 0)}
+          testId="types-ventes-cards"
+          card={(t) => ({
+            title: t.nom,
+            status: activeCell(t),
+            details: [`Prix utilisé : ${PRIX_UTILISE_LABELS[t.prixUtilise]}`],
+            actions: actions(t),
+          })}
+        />
+      ) : (
+        <DataTable
+          value={types.data?.items ?? []}
+          dataKey="id"
+          loading={types.isFetching}
+          header={search}
+          emptyMessage="Aucun type de vente"
+          stripedRows
+          size="small"
+          data-testid="types-ventes-table"
+          {...pagedTableProps(list, types.data?.total ?? 0)}
+        >
+          <Column header="Nom" sortable field="nom" />
+          <Column
+            header="Prix utilisé"
+            body={(t: TypeVente) => PRIX_UTILISE_LABELS[t.prixUtilise]}
           />
-        }
-        emptyMessage="Aucun type de vente"
-        stripedRows
-        size="small"
-        data-testid="types-ventes-table"
-        {...pagedTableProps(list, types.data?.total ?? 0)}
-      >
-        <Column header="Nom" sortable field="nom" />
-        <Column header="Prix utilisé" body={(t: TypeVente) => PRIX_UTILISE_LABELS[t.prixUtilise]} />
-        <Column header="Statut" body={activeCell} />
-        <Column header="Actions" body={actions} />
-      </DataTable>
+          <Column header="Statut" body={activeCell} />
+          <Column header="Actions" body={actions} />
+        </DataTable>
+      )}
       <FormDialog
         header={edited ? 'Modifier le type de vente' : 'Nouveau type de vente'}
         visible={showForm}

@@ -7,11 +7,13 @@ import { Message } from 'primereact/message';
 import { FormDialog } from '../../components/FormDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
-import { pagedTableProps } from '../../components/paged-table';
+import { CardList } from '../../components/list/CardList';
+import { pagedCardsProps, pagedTableProps } from '../../components/paged-table';
 import { errorMessage, fieldErrorsOf } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list-params';
 import { useDialogParam } from '../../lib/use-dialog-param';
 import { useFeedback } from '../../lib/use-feedback';
+import { useIsPhone } from '../../lib/use-phone';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useCreateUnite, useDeleteUnite, useUnite, useUnites, useUpdateUnite } from './api';
 import { UNITE_FIELDS, UniteForm } from './UniteForm';
@@ -82,6 +84,15 @@ export default function UnitesRoute() {
   );
   const showForm = dialog.target === 'new' || edited !== null;
 
+  const phone = useIsPhone();
+  const search = (
+    <SearchBox
+      value={list.state.q}
+      onSearch={list.setSearch}
+      label="Rechercher une unité"
+      placeholder="Nom ou symbole"
+    />
+  );
   return (
     <div className="card-surface">
       <ConfirmDialog />
@@ -100,32 +111,43 @@ export default function UnitesRoute() {
           className="w-full justify-content-start mb-3"
         />
       )}
-      <DataTable
-        value={unites.data?.items ?? []}
-        dataKey="id"
-        loading={unites.isFetching}
-        header={
-          <SearchBox
-            value={list.state.q}
-            onSearch={list.setSearch}
-            label="Rechercher une unité"
-            placeholder="Nom ou symbole"
-          />
-        }
-        emptyMessage="Aucune unité"
-        stripedRows
-        size="small"
-        data-testid="unites-table"
-        {...pagedTableProps(list, unites.data?.total ?? 0)}
-      >
-        <Column header="Nom" sortable field="nom" />
-        <Column header="Symbole" sortable field="symbole" />
-        <Column
-          header="Quantités"
-          body={(u: Unite) => (u.fractionnable ? 'Décimales' : 'Entières')}
+      {phone ? (
+        <CardList
+          value={unites.data?.items ?? []}
+          rowKey={(r) => r.id}
+          label="Unités"
+          emptyMessage="Aucune unité"
+          loading={unites.isFetching}
+          header={search}
+          paging={pagedCardsProps(list, unites.data?.total ?? 0)}
+          testId="unites-cards"
+          card={(u) => ({
+            title: `${u.nom} (${u.symbole})`,
+            details: [u.fractionnable ? 'Quantités décimales' : 'Quantités entières'],
+            actions: actions(u),
+          })}
         />
-        <Column header="Actions" body={actions} />
-      </DataTable>
+      ) : (
+        <DataTable
+          value={unites.data?.items ?? []}
+          dataKey="id"
+          loading={unites.isFetching}
+          header={search}
+          emptyMessage="Aucune unité"
+          stripedRows
+          size="small"
+          data-testid="unites-table"
+          {...pagedTableProps(list, unites.data?.total ?? 0)}
+        >
+          <Column header="Nom" sortable field="nom" />
+          <Column header="Symbole" sortable field="symbole" />
+          <Column
+            header="Quantités"
+            body={(u: Unite) => (u.fractionnable ? 'Décimales' : 'Entières')}
+          />
+          <Column header="Actions" body={actions} />
+        </DataTable>
+      )}
       <FormDialog
         header={edited ? "Modifier l'unité" : 'Nouvelle unité'}
         visible={showForm}

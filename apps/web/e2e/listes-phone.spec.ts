@@ -3,7 +3,7 @@ import { DEMO } from './support/constants';
 import { loginAs } from './support/pages';
 
 /**
- * A 360 px phone: the administrator's lists (units, sale types, subscriptions) and the owner's
+ * A 360 px phone: the administrator's lists (units, sale types, plans, subscriptions) and the owner's
  * register sessions, discarded sales and journal pages are cards; the page never scrolls sideways
  * and every card stays inside the screen.
  */
@@ -29,7 +29,7 @@ async function expectCardsFit(page: Page, testId: string, atLeastOne: boolean) {
   return cards;
 }
 
-test('téléphone, administrateur : unités, types de vente et abonnements en cartes', async ({
+test('téléphone, administrateur : unités, types de vente, formules et abonnements en cartes', async ({
   page,
 }) => {
   await loginAs(page, DEMO.admin);
@@ -43,6 +43,9 @@ test('téléphone, administrateur : unités, types de vente et abonnements en ca
   await expect(types.first()).toContainText('Prix utilisé');
 
   await page.goto('/pages/abonnements');
+  const formules = await expectCardsFit(page, 'plans-cards', true);
+  await expect(formules.first()).toContainText('mois');
+  await page.goto('/pages/abonnements?tab=abonnements');
   const abonnements = await expectCardsFit(page, 'abonnements-cards', true);
   await expect(abonnements.first().locator('.card-list-amount')).toHaveText(/FCFA|€/);
 });

@@ -4,8 +4,10 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
-import { pagedTableProps } from '../../components/paged-table';
+import { CardList } from '../../components/list/CardList';
+import { pagedCardsProps, pagedTableProps } from '../../components/paged-table';
 import type { useListParams } from '../../lib/use-list-params';
+import { useIsPhone } from '../../lib/use-phone';
 
 interface Props {
   page: PlanPage | undefined;
@@ -48,6 +50,30 @@ export function PlansTable({ page, loading, list, header, onEdit, onRetire }: Pr
       )}
     </div>
   );
+  const phone = useIsPhone();
+  if (phone)
+    return (
+      <CardList
+        value={page?.items ?? []}
+        rowKey={(p) => p.id}
+        label="Formules"
+        emptyMessage="Aucune formule"
+        loading={loading}
+        header={header}
+        paging={pagedCardsProps(list, page?.total ?? 0)}
+        testId="plans-cards"
+        card={(p) => ({
+          title: nameCell(p),
+          amount: formatMoney(p.prix, p.devise),
+          details: [
+            `${p.dureeMois} mois`,
+            `${p.maxServices} boutique${p.maxServices > 1 ? 's' : ''} et ${p.maxUsers} utilisateur${p.maxUsers > 1 ? 's' : ''} au plus`,
+            `${p.abonnements} abonnement${p.abonnements > 1 ? 's' : ''}`,
+          ],
+          actions: actions(p),
+        })}
+      />
+    );
   return (
     <DataTable
       value={page?.items ?? []}

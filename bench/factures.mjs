@@ -85,6 +85,7 @@ export async function benchFactures(baseUrl) {
     ['liste p.1 + totaux, toutes', `${base}?page=1&size=8`],
     ['liste p.1 + totaux, payées', `${base}?size=8&statut=payee`],
     ['liste p.1 + totaux, impayées', `${base}?size=8&statut=impayee`],
+    ['liste p.1 + totaux, en retard', `${base}?size=8&statut=en_retard`],
     ['liste p.1 + totaux, un client', `${base}?size=8&clientId=${seeded.client.id}`],
     ['liste p.1 + totaux, recherche q', `${base}?size=8&q=${nom}`],
     [`liste p.${deep} + totaux`, `${base}?page=${deep}&size=8`],

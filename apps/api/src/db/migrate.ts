@@ -37,6 +37,7 @@ import * as m040 from './migrations/040_documents_session_inalterable.js';
 import * as m041 from './migrations/041_achats_jours.js';
 import * as m042 from './migrations/042_factures_jours.js';
 import * as m043 from './migrations/043_depenses_jours.js';
+import * as m044 from './migrations/044_factures_non_payees.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '041_achats_jours': m041,
   '042_factures_jours': m042,
   '043_depenses_jours': m043,
+  '044_factures_non_payees': m044,
 };
 
 class StaticProvider implements MigrationProvider {

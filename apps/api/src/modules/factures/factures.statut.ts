@@ -36,10 +36,8 @@ export type FactureEb = ExpressionBuilder<DB & { f: DB['factures'] }, 'f'>;
 /** The invoices of status `statut` on the shop's day `today`, on the stored columns (index factures_statut_idx). */
 export function statutFiltre(eb: FactureEb, statut: FactureStatut, today: string) {
   if (statut === 'payee') return eb('f.statut_paiement', '=', 'payee');
-  if (statut === 'en_retard')
-    return eb.and([
-      eb('f.statut_paiement', 'in', ['impayee', 'partiellement_payee']),
-      eb('f.echeance', '<', today),
-    ]);
-  return eb.and([eb('f.statut_paiement', '=', statut), eb('f.echeance', '>=', today)]);
+  // `<> 'payee'` as the partial index of migration 044 writes it, so that both databases use it.
+  const owed = eb('f.statut_paiement', '<>', 'payee');
+  if (statut === 'en_retard') return eb.and([owed, eb('f.echeance', '<', today)]);
+  return eb.and([owed, eb('f.statut_paiement', '=', statut), eb('f.echeance', '>=', today)]);
 }

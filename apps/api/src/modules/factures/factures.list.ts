@@ -48,22 +48,43 @@ function selectRows(db: Kysely<DB>, shop: FactureListShop) {
     ]);
 }
 
-function selectItems(db: Kysely<DB>, shop: FactureListShop, f: Filters) {
+/** The ids of the filtered invoices in the list's order, read on the invoices' indexes alone. */
+function selectIds(db: Kysely<DB>, shop: FactureListShop, f: Filters) {
   const { field, direction } = f.sort
     ? parseSort(f.sort, 'created_at')
     : { field: 'created_at' as const, direction: 'desc' as const };
-  let q = selectRows(db, shop).where((eb) => where(eb as unknown as Eb, shop, f));
+  const order = sql.ref(SORTS[field as keyof typeof SORTS]);
+  let ids = db
+    .selectFrom('factures as f')
+    .select('f.id')
+    .where((eb) => where(eb as unknown as Eb, shop, f));
   // One payment status: all rows share it, so ordering by it first changes nothing but leads
   // both databases to the (shop, status, day) index rather than scanning every invoice by day for
   // a rare status.
   if (f.statut && f.statut !== 'en_retard' && field === 'created_at')
-    q = q.orderBy('f.statut_paiement', direction);
-  return q
-    .orderBy(sql.ref(SORTS[field as keyof typeof SORTS]), direction)
+    ids = ids.orderBy('f.statut_paiement', direction);
+  return { ids: ids.orderBy(order, direction).orderBy('f.id', direction), order, direction };
+}
+
+/**
+ * A page of list rows: its ids first (a deep page skips index entries, not rows), then their
+ * columns in the same order.
+ */
+function selectPage(
+  db: Kysely<DB>,
+  shop: FactureListShop,
+  f: Filters,
+  limit: number,
+  offset: number,
+) {
+  const { ids, order, direction } = selectIds(db, shop, f);
+  return selectRows(db, shop)
+    .where('f.id', 'in', ids.limit(limit).offset(offset))
+    .orderBy(order, direction)
     .orderBy('f.id', direction);
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 
 const itemOf = (r: Row): FactureListItem => ({
   id: r.id,
@@ -86,10 +107,7 @@ export async function listFactures(
   query: FactureListQuery,
 ): Promise<FacturePage> {
   const totals = await totalsOf(db, shop, query);
-  const rows = await selectItems(db, shop, query)
-    .limit(query.size)
-    .offset(offsetOf(query))
-    .execute();
+  const rows = await selectPage(db, shop, query, query.size, offsetOf(query)).execute();
   return {
     items: rows.map(itemOf),
     total: Number(totals.nombre),
@@ -132,7 +150,7 @@ export async function exportFacturesCsv(
   const zone = shopTimeZone(shop.pays);
   return csvExport({
     headers: FACTURES_CSV_HEADERS,
-    keys: await idsOf(selectItems(db, shop, query).clearSelect().select('f.id')),
+    keys: await idsOf(selectIds(db, shop, query).ids),
     read: async (ids) =>
       (
         await rowsOf(

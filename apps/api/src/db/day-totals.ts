@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { addDays } from '@comptoir/shared';
 import type { MigrationContext } from './migration-helpers.js';
 
 /**
@@ -144,9 +145,7 @@ export function utcDaysOf(
       ? null
       : start.endsWith(MIDNIGHT)
         ? start.slice(0, 10)
-        : new Date(Date.parse(`${start.slice(0, 10)}${MIDNIGHT}`) + 86_400_000)
-            .toISOString()
-            .slice(0, 10);
+        : addDays(start.slice(0, 10), 1);
   const to = end === null ? null : end.slice(0, 10);
   if (from !== null && to !== null && from >= to) return { days: null, edges: [[start, end]] };
   const edges: Array<[string | null, string | null]> = [];

@@ -11,7 +11,7 @@ import { offsetOf } from '../../db/paging.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
 import { partySearch } from '../clients/party.js';
-import { resteOf } from './achats.read.js';
+import { resteOf, resteSql } from './achats.read.js';
 import { findReglementsFournisseur, fournisseurOf } from './achats.reglement.js';
 import { findRetoursAchats } from './achats.retour.js';
 
@@ -23,7 +23,7 @@ const SORTS: Record<Sort, string> = {
   echeance: 'prochaine_echeance',
 };
 
-const RESTE = sql<number>`(a.total - a.montant_paye - a.montant_retourne + a.montant_rembourse)`;
+const RESTE = resteSql('a');
 
 /**
  * What the shop owes a supplier, derived from documents: the rest of each validated purchase

@@ -12,11 +12,12 @@ import { csvExport, idsOf, rowsOf, type CsvExport } from '../../core/csv-export.
 import { containsPattern, offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
 import { decimal } from '../produits/produits.csv.js';
+import { resteSql } from './achats.read.js';
 
 type Filters = Omit<AchatListQuery, 'page' | 'size'>;
 type Eb = ExpressionBuilder<DB & { a: DB['achats'] }, 'a'>;
 
-const RESTE = sql<number>`(a.total - a.montant_paye - a.montant_retourne + a.montant_rembourse)`;
+const RESTE = resteSql('a');
 
 /** Filters on indexed columns: (shop, day), (shop, status, day), (shop, supplier, day). */
 function where(eb: Eb, serviceId: number, f: Filters) {
@@ -139,7 +140,7 @@ function totalsOf(db: Kysely<DB>, serviceId: number, f: Filters) {
       sql<number>`coalesce(sum(j.total), 0)`.as('total'),
       sql<number>`coalesce(sum(j.montant_paye), 0)`.as('montant_paye'),
       sql<number>`coalesce(sum(j.montant_retourne), 0)`.as('montant_retourne'),
-      sql<number>`coalesce(sum(case when j.statut = 'brouillon' then 0 else j.total - j.montant_paye - j.montant_retourne + j.montant_rembourse end), 0)`.as(
+      sql<number>`coalesce(sum(case when j.statut = 'brouillon' then 0 else ${resteSql('j')} end), 0)`.as(
         'reste',
       ),
     ])

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { parOrdre } from '../dettes/dettes.allocation.js';
+import { resteSql } from './achats.read.js';
 import { refreshAchatStatut } from './achats.statut.js';
 
 /**
@@ -23,15 +24,11 @@ export async function achatsOuverts(
 ): Promise<AchatOuvert[]> {
   const rows = await trx
     .selectFrom('achats')
-    .select([
-      'id',
-      'numero',
-      sql<number>`total - montant_paye - montant_retourne + montant_rembourse`.as('reste'),
-    ])
+    .select(['id', 'numero', resteSql().as('reste')])
     .where('service_id', '=', serviceId)
     .where('fournisseur_id', '=', fournisseurId)
     .where('statut', '<>', 'brouillon')
-    .where(sql<boolean>`total - montant_paye - montant_retourne + montant_rembourse > 0`)
+    .where(sql<boolean>`${resteSql()} > 0`)
     .orderBy('date_achat')
     .orderBy('validated_at')
     .orderBy('id')

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type {
   Achat,
   AchatStatut,
@@ -17,6 +17,15 @@ export interface AchatShop {
 }
 
 /** Still owed on a purchase: total − paid − the part of its returns that reduced the debt. */
+/**
+ * `resteOf` in SQL, over the purchase columns of `alias` (`a`, or the day totals `j`; none for the
+ * table itself): what is left to pay on it.
+ */
+export const resteSql = (alias?: string) => {
+  const c = (column: string) => sql.ref(alias ? `${alias}.${column}` : column);
+  return sql<number>`(${c('total')} - ${c('montant_paye')} - ${c('montant_retourne')} + ${c('montant_rembourse')})`;
+};
+
 export const resteOf = (a: {
   total: number | string;
   montant_paye: number | string;

@@ -101,7 +101,7 @@ function CaissesScreen({ serviceId }: { serviceId: number }) {
             details: [
               `Ouverte le ${ouverte(x)}`,
               `Fond : ${money(x.fond)}`,
-              `Clôturée : ${cloturee(x)}`,
+              ...(x.clotureePar ? [`Clôturée le ${cloturee(x)}`] : []),
             ],
             actions: rapport(x),
           })}

@@ -59,7 +59,7 @@ function VentesEcarteesScreen({ serviceId }: { serviceId: number }) {
             title: e.numero,
             amount: devise ? formatMoney(e.totalTtc, devise) : '',
             details: [
-              `Faite le ${when(e.faiteLe)}, ${e.caisseNom}, par ${personne(e.vendeur)}`,
+              `Faite le ${when(e.faiteLe)}, ${e.caisseNom}${e.vendeur ? `, par ${personne(e.vendeur)}` : ''}`,
               `Refusée parce que : ${e.motifRefus}`,
               `Écartée le ${when(e.createdAt)} par ${personne(e.utilisateur)} : ${e.motif}`,
             ],

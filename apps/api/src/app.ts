@@ -97,6 +97,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** The current time of every request (db/time.ts); the system clock by default. */
   clock?: Clock;
+  /** Writes between two looks for stale planner statistics (db/statistics.ts). */
+  statisticsEveryWrites?: number;
 }
 
 /** Content-Security-Policy of the web app: own scripts only; PrimeReact sets inline styles. */
@@ -161,7 +163,7 @@ export async function buildApp(
   authRoutes(app, ctx);
   schedulePurge(app, ctx);
   scheduleClotures(app, ctx);
-  scheduleStatistics(app, database);
+  scheduleStatistics(app, database, options.statisticsEveryWrites);
   accountRoutes(app, ctx);
   filesRoutes(app, ctx);
   servicesRoutes(app, ctx);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshStatistics, statistiquesPeriodiques } from '../src/db/statistics.js';
 import { TEST_DIALECT } from './support/database.js';
 import { createTenants, login } from './support/factories.js';
@@ -125,6 +125,46 @@ describe(`statistiques du planificateur (${TEST_DIALECT})`, () => {
       expect(await clientStats()).toBe(0);
       await statistiquesPeriodiques(server.ctx.database);
       expect(await clientStats()).toBeGreaterThan(0);
+    },
+  );
+
+  it.skipIf(TEST_DIALECT !== 'sqlite')(
+    'des écritures en nombre font revoir les statistiques sans attendre la tournée de l’heure',
+    async () => {
+      // A look every 20 writes: clients come one by one, never analysed; the 20th write (the
+      // sign-in counts) has the round analyse them, as the hourly one would an hour later.
+      const watched = await startTestServer({}, undefined, { statisticsEveryWrites: 20 });
+      try {
+        const w = await createTenants(watched.ctx);
+        const { token } = await login(watched.client(), w.ownerA.email);
+        const analysed = async () =>
+          (
+            await sql<{ n: number }>`
+              select count(*) as n from sqlite_stat1 where tbl = 'clients'`.execute(
+              watched.ctx.database.db,
+            )
+          ).rows[0]!.n > 0;
+        const add = async (i: number) => {
+          const res = await watched
+            .client()
+            .post(
+              `/api/services/${w.shopA.id}/clients`,
+              { nom: `Client compté ${i}`, telephone: `+22178${String(i).padStart(7, '0')}` },
+              { token },
+            );
+          expect(res.status).toBe(201);
+        };
+        for (let i = 0; i < 15; i++) await add(i);
+        expect(await analysed()).toBe(false);
+        for (let i = 15; i < 25; i++) await add(i);
+        // The round runs after a response, without holding it: wait for it (no time to meet).
+        await vi.waitFor(async () => expect(await analysed()).toBe(true), {
+          timeout: 120_000,
+          interval: 50,
+        });
+      } finally {
+        await watched.close();
+      }
     },
   );
 

@@ -46,21 +46,51 @@ export async function statistiquesPeriodiques(database: Database): Promise<void>
 }
 
 /**
- * SQLite: refreshes, every hour while the app runs, the statistics that went stale, as SQLite
- * advises for a long-lived connection: tables that were empty at start-up and filled since (a new
- * shop's sales, clients…), or that grew 25-fold. Like the other housekeeping (auth/purge.ts), a
- * timer of the app, stopped when it closes. PostgreSQL: nothing to do, its autovacuum does it.
+ * Successful writes (any request but GET and HEAD, answered below 400) after which the stale statistics are
+ * looked for again, besides the hourly round. A shop that enters or synchronises thousands of
+ * documents within the hour, after statistics were taken on a few rows (demo data: 20 invoices),
+ * was planned as if its tables were still small: SQLite read all 100,000 invoices to show a page of
+ * 8 (7 to 40 ms instead of 1). When nothing grew 25-fold the look costs about 2 ms.
  */
-export function scheduleStatistics(app: FastifyInstance, database: Database): void {
+export const STATISTICS_EVERY_WRITES = 1000;
+
+/**
+ * SQLite: refreshes the statistics that went stale, as SQLite advises for a long-lived connection:
+ * tables that were empty at start-up and filled since (a new shop's sales, clients…), or that grew
+ * 25-fold; every hour while the app runs and every `everyWrites` writes, one round at a time. Like
+ * the other housekeeping (auth/purge.ts), a timer of the app, stopped when it closes. PostgreSQL:
+ * nothing to do, its autovacuum does it.
+ */
+export function scheduleStatistics(
+  app: FastifyInstance,
+  database: Database,
+  everyWrites = STATISTICS_EVERY_WRITES,
+): void {
   if (database.dialect !== 'sqlite') return;
   let timer: NodeJS.Timeout | undefined;
-  const run = () =>
-    statistiquesPeriodiques(database).catch((err: unknown) =>
-      app.log.error({ err }, 'Échec de la mise à jour des statistiques de la base'),
-    );
+  let running: Promise<void> | null = null;
+  let writes = 0;
+  const run = () => {
+    running ??= statistiquesPeriodiques(database)
+      .catch((err: unknown) =>
+        app.log.error({ err }, 'Échec de la mise à jour des statistiques de la base'),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
   app.addHook('onReady', async () => {
-    timer = setInterval(() => void run(), STATISTICS_EVERY_MS);
+    timer = setInterval(run, STATISTICS_EVERY_MS);
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (++writes < everyWrites) return;
+    writes = 0;
+    run();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config/env.js';
 import type { AppContext } from '../../src/core/context.js';
 import { openDatabase } from '../../src/db/database.js';
@@ -33,6 +33,7 @@ export interface TestServer {
 export async function startTestServer(
   env: Record<string, string> = {},
   extend?: (app: FastifyInstance, ctx: AppContext) => void,
+  build: Omit<BuildOptions, 'clock'> = {},
 ): Promise<TestServer> {
   const testDb = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'comptoir-data-'));
@@ -47,7 +48,7 @@ export async function startTestServer(
   const database = openDatabase(config.database);
   await migrateToLatest(database);
   const clock = new TestClock();
-  const { app, ctx } = await buildApp(config, database, { clock });
+  const { app, ctx } = await buildApp(config, database, { ...build, clock });
   extend?.(app, ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

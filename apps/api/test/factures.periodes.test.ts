@@ -39,7 +39,7 @@ describe(`factures : totaux d’une période sur le calendrier de la boutique ($
     const produit = await w.produit({ prix: 1000, stock: 100_000_000, shop });
     clients = [
       await w.clientNamed('Client Nord', { shop }),
-      await w.clientNamed('Client Sud', { shop }),
+      await w.clientNamed('Client Sud 2026', { shop }),
     ];
     let i = 0;
     for (const day of DAYS)
@@ -124,5 +124,57 @@ describe(`factures : totaux d’une période sur le calendrier de la boutique ($
     expect(checked).toBeGreaterThan(100);
     // The periods above cut invoices on both sides of Nouméa's midnight and of UTC's.
     expect(new Set(invoices.map((f) => f.day)).size).toBeGreaterThan(DAYS.length);
+  });
+
+  it('recherche : le numéro ou le nom du client, totaux et page = factures qui la contiennent, sans compter deux fois', async () => {
+    // « 2026 » is in every number and in the name of « Client Sud 2026 »: its invoices match
+    // twice and count once. Short text (2 characters) has no trigram and is read otherwise.
+    const rows = await server.ctx.database.db
+      .selectFrom('factures')
+      .select(['id', 'numero', 'client_nom', 'client_id', 'created_at', 'total_ttc', 'reste'])
+      .where('service_id', '=', shop)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const searches = ['2026', 'sud 2026', 'NORD', 'f-2026-00001', '000007', '01', 'zzz', '%'];
+    for (const q of searches)
+      for (const [extra, keep] of [
+        ['', () => true],
+        [
+          `&clientId=${clients[1]!.id}`,
+          (f: (typeof rows)[number]) => f.client_id === clients[1]!.id,
+        ],
+        [
+          '&du=2026-03-11&au=2026-03-12',
+          (f: (typeof rows)[number]) => {
+            const day = localDate(new Date(f.created_at), ZONE);
+            return day >= '2026-03-11' && day <= '2026-03-12';
+          },
+        ],
+      ] as const) {
+        const query = `q=${encodeURIComponent(q)}${extra}`;
+        const page = await client.get(
+          `${w.shopUrl(shop)}/factures?size=100&${query}`,
+          w.tokens.ownerA,
+        );
+        expect(page.status, query).toBe(200);
+        const text = q.toLowerCase();
+        const set = rows.filter(
+          (f) =>
+            (f.numero.toLowerCase().includes(text) || f.client_nom.toLowerCase().includes(text)) &&
+            keep(f),
+        );
+        expect(
+          page.body.items.map((i: { id: number }) => i.id),
+          query,
+        ).toEqual(set.map((f) => f.id));
+        expect(page.body.totaux, query).toMatchObject({
+          nombre: set.length,
+          totalTtc: set.reduce((a, f) => a + Number(f.total_ttc), 0),
+          reste: set.reduce((a, f) => a + Number(f.reste), 0),
+        });
+      }
+    // The searches above are not all empty nor all full.
+    expect(rows.filter((f) => f.numero.toLowerCase().includes('f-2026-00001')).length).toBe(7);
   });
 });

@@ -38,6 +38,7 @@ import * as m041 from './migrations/041_achats_jours.js';
 import * as m042 from './migrations/042_factures_jours.js';
 import * as m043 from './migrations/043_depenses_jours.js';
 import * as m044 from './migrations/044_factures_non_payees.js';
+import * as m049 from './migrations/049_factures_recherche.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '042_factures_jours': m042,
   '043_depenses_jours': m043,
   '044_factures_non_payees': m044,
+  '049_factures_recherche': m049,
 };
 
 class StaticProvider implements MigrationProvider {

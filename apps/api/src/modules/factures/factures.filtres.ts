@@ -1,13 +1,7 @@
-import { sql } from 'kysely';
-import {
-  addDays,
-  searchKey,
-  shopTimeZone,
-  startOfLocalDayUtc,
-  type FactureListQuery,
-} from '@comptoir/shared';
-import { containsPattern } from '../../db/paging.js';
+import type { Expression, SqlBool } from 'kysely';
+import { addDays, shopTimeZone, startOfLocalDayUtc, type FactureListQuery } from '@comptoir/shared';
 import { shopToday } from '../../db/time.js';
+import { search, searchSet } from './factures.recherche.js';
 import { statutFiltre, type FactureEb } from './factures.statut.js';
 
 /** The invoice list's filters (modules/factures/factures.list.ts and factures.totaux.ts). */
@@ -21,6 +15,19 @@ export interface FactureListShop {
   pays: string | null;
 }
 
+/** How a filter is written: on which database, and over which instants. */
+export interface Where {
+  postgres: boolean;
+  /** The period as instants [start, end) (null: open); the filters' days when absent. */
+  range?: [string | null, string | null];
+  /** Conditions added to the filters (the totals' split of a search, factures.totaux.ts). */
+  extra?: (eb: Eb) => Expression<SqlBool>;
+  /** The search as the set of its matches, for a search known to match few invoices. */
+  searchSet?: boolean;
+  /** The customers the search found, when read beforehand (factures.recherche.ts). */
+  clients?: number[] | undefined;
+}
+
 /** The instants [start, end) of the issue days `du` to `au` of the shop's calendar, null if open. */
 export function periodOf(shop: FactureListShop, f: Pick<Filters, 'du' | 'au'>) {
   const zone = shopTimeZone(shop.pays);
@@ -30,21 +37,10 @@ export function periodOf(shop: FactureListShop, f: Pick<Filters, 'du' | 'au'>) {
   };
 }
 
-/** `du` and `au` are issue days of the shop's calendar; the status is derived with its day. */
-export function where(eb: Eb, shop: FactureListShop, f: Filters) {
-  const { start, end } = periodOf(shop, f);
-  return whereIssued(eb, shop, f, start, end);
-}
-
-/** The filters, with the period as instants [start, end) (null: open). */
-export function whereIssued(
-  eb: Eb,
-  shop: FactureListShop,
-  f: Filters,
-  start: string | null,
-  end: string | null,
-) {
-  const c = [eb('f.service_id', '=', shop.id)];
+/** The filters: `du` and `au` are issue days of the shop's calendar; the status uses its day. */
+export function where(eb: Eb, shop: FactureListShop, f: Filters, w: Where) {
+  const { start, end } = w.range ? { start: w.range[0], end: w.range[1] } : periodOf(shop, f);
+  const c: Expression<SqlBool>[] = [eb('f.service_id', '=', shop.id)];
   if (start) c.push(eb('f.created_at', '>=', start));
   if (end) c.push(eb('f.created_at', '<', end));
   if (f.clientId !== undefined) c.push(eb('f.client_id', '=', f.clientId));
@@ -59,25 +55,7 @@ export function whereIssued(
           .where('fv.vente_id', '=', f.venteId),
       ),
     );
-  if (f.q) {
-    const q = f.q;
-    c.push(
-      eb.or([
-        sql<boolean>`lower(f.numero) like ${containsPattern(q)} escape '\\'`,
-        // The shop's matching customers, read once (not one lookup per invoice).
-        eb(
-          'f.client_id',
-          'in',
-          eb
-            .selectFrom('clients as cq')
-            .select('cq.id')
-            .where('cq.service_id', '=', shop.id)
-            .where(
-              sql<boolean>`cq.nom_recherche like ${containsPattern(searchKey(q))} escape '\\'`,
-            ),
-        ),
-      ]),
-    );
-  }
+  if (f.q) c.push(w.searchSet ? searchSet(eb, shop, f.q, w) : search(eb, shop, f.q, w));
+  if (w.extra) c.push(w.extra(eb));
   return eb.and(c);
 }

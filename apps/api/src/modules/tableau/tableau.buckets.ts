@@ -3,20 +3,24 @@ import { addDays, joursDe, localDate, startOfLocalDayUtc, type Jours } from '@co
 
 /**
  * Grouping by the shop's day and hour without time zones in SQL (SQLite has none): rows are
- * grouped by their UTC hour (`substr(created_at, 1, 13)` of the ISO text), or by their UTC minute
- * in a zone whose days do not start on a whole UTC hour; each group is then placed on the shop's
- * calendar in TypeScript from the instants at which the shop's days start. At most 24 groups a day
- * whatever the number of sales.
+ * grouped by their UTC quarter of an hour (the summaries of migrations 045 and 046) when the shop's
+ * days start on a quarter of a UTC hour — every zone of today's countries —, else by their UTC hour
+ * (`substr(created_at, 1, 13)` of the ISO text) or UTC minute read from the documents; each group
+ * is then placed on the shop's calendar in TypeScript from the instants at which the shop's days
+ * start.
  */
 
 const HOUR_MS = 3_600_000;
+const QUARTER_MS = 900_000;
 
 export interface Calendar {
   /** The days, in order, and the UTC instants (ISO) at which each starts; one more for the end. */
   days: string[];
   starts: string[];
   startMs: number[];
-  /** The SQL expression of a row's group. */
+  /** Whether every day starts on a quarter of a UTC hour: the summaries' groups then fit. */
+  quarters: boolean;
+  /** The SQL expression of a row's group, reading the documents. */
   bucket: (column: string) => RawBuilder<string>;
   zone: string;
 }
@@ -33,6 +37,7 @@ export function calendarOf(p: Jours, zone: string): Calendar {
     starts,
     startMs,
     zone,
+    quarters: startMs.every((ms) => ms % QUARTER_MS === 0),
     bucket: (column) => sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(length)})`,
   };
 }

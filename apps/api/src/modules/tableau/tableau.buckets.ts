@@ -18,6 +18,8 @@ export interface Calendar {
   days: string[];
   starts: string[];
   startMs: number[];
+  /** Whether every day starts on a whole UTC hour: groups of an hour then fit. */
+  wholeHours: boolean;
   /** Whether every day starts on a quarter of a UTC hour: the summaries' groups then fit. */
   quarters: boolean;
   /** The SQL expression of a row's group, reading the documents. */
@@ -25,10 +27,24 @@ export interface Calendar {
   zone: string;
 }
 
+/** Instants at which a zone's days start, kept: a year's dashboard needs 731 of them each time. */
+const dayStarts = new Map<string, string>();
+
+function dayStart(day: string, zone: string): string {
+  const key = `${zone} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    if (dayStarts.size >= 100_000) dayStarts.clear();
+    start = startOfLocalDayUtc(day, zone);
+    dayStarts.set(key, start);
+  }
+  return start;
+}
+
 /** The calendar of the shop over the days of `p` (its zone). */
 export function calendarOf(p: Jours, zone: string): Calendar {
   const days = joursDe(p);
-  const starts = [...days, addDays(p.au, 1)].map((d) => startOfLocalDayUtc(d, zone));
+  const starts = [...days, addDays(p.au, 1)].map((d) => dayStart(d, zone));
   const startMs = starts.map((s) => Date.parse(s));
   const wholeHours = startMs.every((ms) => ms % HOUR_MS === 0);
   const length = wholeHours ? 13 : 16;
@@ -37,6 +53,7 @@ export function calendarOf(p: Jours, zone: string): Calendar {
     starts,
     startMs,
     zone,
+    wholeHours,
     quarters: startMs.every((ms) => ms % QUARTER_MS === 0),
     bucket: (column) => sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(length)})`,
   };

@@ -98,25 +98,32 @@ interface TopRow {
   rang: number;
 }
 
-/** The 10 products and the 10 categories of the highest TTC revenue, from one pass. */
+/**
+ * The 10 products and the 10 categories of the highest TTC revenue, from one pass over the
+ * product sums: the products by a bounded sort, their names read for those 10 only.
+ */
 async function topsOf(db: Kysely<DB>, shopId: number, from: string, to: string) {
   const { rows } = await sql<TopRow>`
-    with p as materialized (
-      select t.produit_id, pr.nom, pr.categorie_id, t.qv, t.ttc, t.ht - t.cout as marge
-      from (${productSums(shopId, from, to, {})}) t join produits pr on pr.id = t.produit_id
-      where t.n > 0
+    with t as materialized (
+      select t.produit_id, t.qv, t.ttc, t.ht - t.cout as marge
+      from (${productSums(shopId, from, to, {})}) t
+      where t.n > 0 and t.produit_id > 0
     )
     select * from (
-      select 'p' as k, produit_id as id, nom, qv as quantite, ttc, marge,
-        row_number() over (order by ttc desc, produit_id) as rang
-      from p
-    ) a where rang <= 10
+      select 'p' as k, pr.id, pr.nom, t.qv as quantite, t.ttc, t.marge,
+        row_number() over (order by t.ttc desc, pr.id) as rang
+      from (select * from t order by ttc desc, produit_id limit 10) t
+        join produits pr on pr.id = t.produit_id and pr.service_id = ${shopId}
+    ) a
     union all
     select * from (
-      select 'c' as k, c.id, c.nom, null as quantite, sum(p.ttc) as ttc, sum(p.marge) as marge,
-        row_number() over (order by sum(p.ttc) desc, c.id) as rang
-      from p left join categories c on c.id = p.categorie_id
-      group by c.id, c.nom
+      select 'c' as k, c.id, c.nom, null as quantite, g.ttc, g.marge,
+        row_number() over (order by g.ttc desc, c.id) as rang
+      from (
+        select pr.categorie_id, sum(t.ttc) as ttc, sum(t.marge) as marge
+        from t join produits pr on pr.id = t.produit_id
+        group by pr.categorie_id
+      ) g left join categories c on c.id = g.categorie_id
     ) b where rang <= 10`.execute(db);
   const of = (k: 'p' | 'c') =>
     rows.filter((r) => r.k === k).sort((a, b) => Number(a.rang) - Number(b.rang));

@@ -45,33 +45,30 @@ interface Group {
   cout?: number;
 }
 
-/** The groups from the summaries the database keeps (migrations 045): one row per quarter. */
+/**
+ * The groups from the summaries the database keeps (migration 045): its quarters of an hour, added
+ * up by UTC hour when the shop's days start on whole hours.
+ */
 async function summaryGroups(db: Kysely<DB>, shopId: number, c: Calendar) {
   const { from, to } = rangeOf(c);
-  const [a, b] = [from.slice(0, 16), to.slice(0, 16)];
-  return Promise.all([
+  const group = c.wholeHours ? sql<string>`substr(quart, 1, 13)` : sql<string>`quart`;
+  // Both summaries have the same columns.
+  const of = (table: 'ventes_quarts' | 'retours_quarts') =>
     db
-      .selectFrom('ventes_quarts')
+      .selectFrom(table as 'retours_quarts')
       .where('service_id', '=', shopId)
-      .where('quart', '>=', a)
-      .where('quart', '<', b)
+      .where('quart', '>=', from.slice(0, 16))
+      .where('quart', '<', to.slice(0, 16))
       .select([
-        'quart as b',
+        group.as('b'),
         sql<number>`sum(nombre)`.as('nombre'),
         sql<number>`sum(total_ttc)`.as('ttc'),
         sql<number>`sum(total_ht)`.as('ht'),
         sql<number>`sum(cout)`.as('cout'),
       ])
-      .groupBy('quart')
-      .execute(),
-    db
-      .selectFrom('retours_quarts')
-      .where('service_id', '=', shopId)
-      .where('quart', '>=', a)
-      .where('quart', '<', b)
-      .select(['quart as b', 'nombre', 'total_ttc as ttc', 'total_ht as ht', 'cout'])
-      .execute(),
-  ]);
+      .groupBy(sql`1`)
+      .execute();
+  return Promise.all([of('ventes_quarts'), of('retours_quarts')]);
 }
 
 /** The groups read from the documents, for a zone whose days do not start on a quarter. */

@@ -32,22 +32,20 @@ export interface PaiementsQuartsTable {
   montant: number;
 }
 
-/** Per shop, UTC day, product (0 for service lines), and the sale's seller and type. */
+/**
+ * Per shop, UTC day, product (0 for service lines), and the sale's seller and type: what was sold
+ * (`produits_jours`, on the sale's day) or returned (`produits_retours_jours`, the return's day).
+ */
 export interface ProduitsJoursTable {
   service_id: number;
   jour: string;
   produit_id: number;
   user_id: number;
   type_vente_id: number;
-  lignes: number;
   quantite: number;
   total_ht: number;
   total_ttc: number;
   cout: number;
-  quantite_retournee: number;
-  retours_ht: number;
-  retours_ttc: number;
-  cout_retours: number;
 }
 
 export interface SummariesTables {
@@ -55,4 +53,5 @@ export interface SummariesTables {
   retours_quarts: RetoursQuartsTable;
   paiements_quarts: PaiementsQuartsTable;
   produits_jours: ProduitsJoursTable;
+  produits_retours_jours: ProduitsJoursTable;
 }

@@ -59,12 +59,17 @@ function rows(shop: ReportShop, f: Filters): RawBuilder<Record<string, unknown>>
     sql` and `,
   );
   return sql<Record<string, unknown>>`
-    with t as (${productSums(shop.id, from, to, f)}),
+    with s as (${productSums('ventes', shop.id, from, to, f)}),
+    r as (${productSums('retours', shop.id, from, to, f)}),
+    ids as (select produit_id from s union select produit_id from r),
     y as (
       select p.id, p.nom, p.reference, c.nom as categorie, m.nom as marque, u.symbole as unite,
-        t.qv, t.qr, t.ht, t.ttc, t.rht, t.rttc, t.cout - t.rcout as cout,
+        coalesce(s.q, 0) as qv, coalesce(r.q, 0) as qr, coalesce(s.ht, 0) as ht,
+        coalesce(s.ttc, 0) as ttc, coalesce(r.ht, 0) as rht, coalesce(r.ttc, 0) as rttc,
+        coalesce(s.cout, 0) - coalesce(r.cout, 0) as cout,
         p.quantite as stock, ${valueSql('p.quantite', 'p.prix_achat')} as valeur
-      from t join produits p on p.id = t.produit_id
+      from ids join produits p on p.id = ids.produit_id
+        left join s on s.produit_id = p.id left join r on r.produit_id = p.id
         left join categories c on c.id = p.categorie_id
         left join marques m on m.id = p.marque_id
         join unites u on u.id = p.unite_id

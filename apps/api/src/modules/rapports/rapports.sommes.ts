@@ -2,11 +2,11 @@ import { sql, type RawBuilder } from 'kysely';
 import { utcDaysOf } from '../../db/day-totals.js';
 
 /**
- * Per product, what a shop sold and had returned in [from, to) (UTC instants): the number of sale
- * lines, the quantity sold, its HT and TTC amounts and cost, the quantity returned, its HT and TTC
- * amounts and cost. The whole UTC days of the period add up the product summary the database keeps
- * (migration 047); the partial days at its ends — the shop's days start at its midnight, not
- * UTC's — read the lines themselves. Shared by the product report and the dashboard's tops.
+ * Per product, what a shop sold, or had returned, in [from, to) (UTC instants): the quantity, its
+ * HT and TTC amounts and cost. The whole UTC days of the period add up the product summaries the
+ * database keeps (migration 047); the partial days at its ends — the shop's days start at its
+ * midnight, not UTC's — read the lines themselves. Shared by the product report and the
+ * dashboard's tops.
  */
 
 export interface SaleFilters {
@@ -18,8 +18,6 @@ export interface SaleFilters {
 /** Value of a quantity in thousandths at a unit cost, rounded half away from zero. */
 export const valueSql = (quantity: string, unitCost: string) =>
   sql<number>`case when ${sql.raw(quantity)} >= 0 then (${sql.raw(quantity)} * ${sql.raw(unitCost)} + 500) / 1000 else -((-${sql.raw(quantity)} * ${sql.raw(unitCost)} + 500) / 1000) end`;
-
-const COLUMNS = ['n', 'qv', 'ht', 'ttc', 'cout', 'qr', 'rht', 'rttc', 'rcout'];
 
 /** `v`'s conditions: the shop's sales, of the seller and sale type asked. */
 function saleOf(v: string, shopId: number, f: SaleFilters) {
@@ -35,33 +33,41 @@ function saleOf(v: string, shopId: number, f: SaleFilters) {
   );
 }
 
-/** The sale lines and return lines themselves, in [start, end). */
-function raw(shopId: number, f: SaleFilters, start: string | null, end: string | null) {
-  const range = (column: string) =>
-    sql.join(
-      [
-        ...(start !== null ? [sql`${sql.raw(column)} >= ${start}`] : []),
-        ...(end !== null ? [sql`${sql.raw(column)} < ${end}`] : []),
-        sql`1 = 1`,
-      ],
-      sql` and `,
-    );
+const between = (column: string, start: string | null, end: string | null) =>
+  sql.join(
+    [
+      ...(start !== null ? [sql`${sql.raw(column)} >= ${start}`] : []),
+      ...(end !== null ? [sql`${sql.raw(column)} < ${end}`] : []),
+      sql`1 = 1`,
+    ],
+    sql` and `,
+  );
+
+/** The sale lines themselves, or the return lines, in [start, end). */
+function raw(kind: Kind, shopId: number, f: SaleFilters, start: string | null, end: string | null) {
+  if (kind === 'ventes')
+    return sql`
+      select l.produit_id, l.quantite as q, l.montant_ht as ht, l.montant_ttc as ttc,
+        ${valueSql('l.quantite', 'l.prix_achat')} as cout
+      from ventes v join vente_lignes l on l.vente_id = v.id
+      where ${saleOf('v', shopId, f)} and ${between('v.created_at', start, end)}`;
   return sql`
-    select l.produit_id, 1 as n, l.quantite as qv, l.montant_ht as ht, l.montant_ttc as ttc,
-      ${valueSql('l.quantite', 'l.prix_achat')} as cout, 0 as qr, 0 as rht, 0 as rttc, 0 as rcout
-    from ventes v join vente_lignes l on l.vente_id = v.id
-    where ${saleOf('v', shopId, f)} and ${range('v.created_at')}
-    union all
-    select rl.produit_id, 0, 0, 0, 0, 0, rl.quantite, rl.montant_ht, rl.montant_ttc,
-      ${valueSql('rl.quantite', 'vl.prix_achat')}
+    select rl.produit_id, rl.quantite as q, rl.montant_ht as ht, rl.montant_ttc as ttc,
+      ${valueSql('rl.quantite', 'vl.prix_achat')} as cout
     from retours rt join retour_lignes rl on rl.retour_id = rt.id
       join vente_lignes vl on vl.id = rl.vente_ligne_id
       join ventes v on v.id = rt.vente_id
-    where rt.service_id = ${shopId} and ${saleOf('v', shopId, f)} and ${range('rt.created_at')}`;
+    where rt.service_id = ${shopId} and ${saleOf('v', shopId, f)}
+      and ${between('rt.created_at', start, end)}`;
 }
 
 /** The summary's rows of the whole UTC days [from, to) (either open). */
-function summary(shopId: number, f: SaleFilters, days: { from: string | null; to: string | null }) {
+function summary(
+  kind: Kind,
+  shopId: number,
+  f: SaleFilters,
+  days: { from: string | null; to: string | null },
+) {
   const where = [
     sql`s.service_id = ${shopId}`,
     ...(days.from !== null ? [sql`s.jour >= ${days.from}`] : []),
@@ -69,30 +75,43 @@ function summary(shopId: number, f: SaleFilters, days: { from: string | null; to
     ...(f.vendeurId !== undefined ? [sql`s.user_id = ${f.vendeurId}`] : []),
     ...(f.typeVenteId !== undefined ? [sql`s.type_vente_id = ${f.typeVenteId}`] : []),
   ];
-  return sql`
-    select s.produit_id, s.lignes as n, s.quantite as qv, s.total_ht as ht, s.total_ttc as ttc,
-      s.cout, s.quantite_retournee as qr, s.retours_ht as rht, s.retours_ttc as rttc,
-      s.cout_retours as rcout
-    from produits_jours s where ${sql.join(where, sql` and `)}`;
+  const table = sql.raw(kind === 'ventes' ? 'produits_jours' : 'produits_retours_jours');
+  return { table, where: sql.join(where, sql` and `) };
 }
 
+type Kind = 'ventes' | 'retours';
+
 /**
- * One row per product sold or returned in [from, to): `produit_id` (null or 0 for service
- * lines, which no product matches) and the sums named in COLUMNS.
+ * One row per product sold (`ventes`) or returned (`retours`) in [from, to): `produit_id` (null
+ * or 0 for service lines, which no product matches), the quantity `q`, `ht`, `ttc` and `cout`.
  */
 export function productSums(
+  kind: Kind,
   shopId: number,
   from: string,
   to: string,
   f: SaleFilters,
 ): RawBuilder<unknown> {
   const { days, edges } = utcDaysOf(from, to);
+  const whole = days ? summary(kind, shopId, f, days) : null;
+  // Whole UTC days only (a shop on UTC's days): the summary grouped directly.
+  if (whole && !edges.length)
+    return sql`
+      select s.produit_id, sum(s.quantite) as q, sum(s.total_ht) as ht,
+        sum(s.total_ttc) as ttc, sum(s.cout) as cout
+      from ${whole.table} s where ${whole.where}
+      group by s.produit_id`;
   const parts = [
-    ...(days ? [summary(shopId, f, days)] : []),
-    ...edges.map(([a, b]) => raw(shopId, f, a, b)),
+    ...(whole
+      ? [
+          sql`select s.produit_id, s.quantite as q, s.total_ht as ht, s.total_ttc as ttc, s.cout
+            from ${whole.table} s where ${whole.where}`,
+        ]
+      : []),
+    ...edges.map(([a, b]) => raw(kind, shopId, f, a, b)),
   ];
   return sql`
-    select x.produit_id, ${sql.raw(COLUMNS.map((c) => `sum(x.${c}) as ${c}`).join(', '))}
+    select x.produit_id, sum(x.q) as q, sum(x.ht) as ht, sum(x.ttc) as ttc, sum(x.cout) as cout
     from (${sql.join(parts, sql` union all `)}) x
     group by x.produit_id`;
 }

@@ -105,9 +105,9 @@ interface TopRow {
 async function topsOf(db: Kysely<DB>, shopId: number, from: string, to: string) {
   const { rows } = await sql<TopRow>`
     with t as materialized (
-      select t.produit_id, t.qv, t.ttc, t.ht - t.cout as marge
-      from (${productSums(shopId, from, to, {})}) t
-      where t.n > 0 and t.produit_id > 0
+      select t.produit_id, t.q as qv, t.ttc, t.ht - t.cout as marge
+      from (${productSums('ventes', shopId, from, to, {})}) t
+      where t.produit_id > 0
     )
     select * from (
       select 'p' as k, pr.id, pr.nom, t.qv as quantite, t.ttc, t.marge,

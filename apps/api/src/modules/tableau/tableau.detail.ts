@@ -92,7 +92,7 @@ interface TopRow {
   k: 'p' | 'c';
   id: number | null;
   nom: string | null;
-  quantite: number | null;
+  quantite: number;
   ttc: number;
   marge: number;
   rang: number;
@@ -117,7 +117,7 @@ async function topsOf(db: Kysely<DB>, shopId: number, from: string, to: string) 
     ) a
     union all
     select * from (
-      select 'c' as k, c.id, c.nom, null as quantite, g.ttc, g.marge,
+      select 'c' as k, c.id, c.nom, 0 as quantite, g.ttc, g.marge,
         row_number() over (order by g.ttc desc, c.id) as rang
       from (
         select pr.categorie_id, sum(t.ttc) as ttc, sum(t.marge) as marge

@@ -403,6 +403,14 @@ describe(`tableau de bord et rapports = calcul indépendant (${TEST_DIALECT})`, 
       expect(rc.totaux.caTtc).toBe(c.caTtc);
     }
 
+    // The product report over the same 30 days, which hold the returns of the example history.
+    const r30 = (await client.get(`${url}/rapports/produits?du=${p.du}&au=${p.au}&size=200`, auth))
+      .body;
+    const e30 = expectedRapport(raw, p, {});
+    expect(r30.total).toBe(e30.length);
+    for (const e of e30)
+      expect(r30.items.find((i: any) => i.produitId === e.produitId)).toMatchObject(e);
+
     // A chosen period: dashboard, product report, movements.
     const du = addDays(today, -startBack);
     const au = addDays(du, length) > today ? today : addDays(du, length);

@@ -38,6 +38,9 @@ import * as m041 from './migrations/041_achats_jours.js';
 import * as m042 from './migrations/042_factures_jours.js';
 import * as m043 from './migrations/043_depenses_jours.js';
 import * as m044 from './migrations/044_factures_non_payees.js';
+import * as m045 from './migrations/045_ventes_quarts.js';
+import * as m046 from './migrations/046_paiements_quarts.js';
+import * as m047 from './migrations/047_produits_jours.js';
 import * as m049 from './migrations/049_factures_recherche.js';
 
 type MigrationModule = {
@@ -82,6 +85,9 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '042_factures_jours': m042,
   '043_depenses_jours': m043,
   '044_factures_non_payees': m044,
+  '045_ventes_quarts': m045,
+  '046_paiements_quarts': m046,
+  '047_produits_jours': m047,
   '049_factures_recherche': m049,
 };
 

@@ -45,6 +45,7 @@ import type { CaissesTables } from './schema/caisses.js';
 import type { InvitationsTable, InvitationServicesTable } from './schema/invitations.js';
 import type { JournalTables } from './schema/journal.js';
 import type { SynchroTables } from './schema/synchro.js';
+import type { SummariesTables } from './schema/summaries.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/catalogue.js';
@@ -58,13 +59,15 @@ export type * from './schema/caisses.js';
 export type * from './schema/invitations.js';
 export type * from './schema/journal.js';
 export type * from './schema/synchro.js';
+export type * from './schema/summaries.js';
 
 /**
  * Tables as Kysely sees them. Conventions shared by SQLite and PostgreSQL:
  * timestamps are ISO 8601 UTC text, booleans are integers 0/1, money is an integer count of the
  * currency's minor unit, quantities are integers in thousandths.
  */
-export interface DB extends AchatsTables, CaissesTables, JournalTables, SynchroTables {
+export interface DB
+  extends AchatsTables, CaissesTables, JournalTables, SynchroTables, SummariesTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   services: ServicesTable;

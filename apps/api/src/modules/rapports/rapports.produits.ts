@@ -13,11 +13,12 @@ import {
 } from '@comptoir/shared';
 import { containsPattern, lowerContains } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
+import { productSums, valueSql } from './rapports.sommes.js';
 
 /**
  * The product report of a shop: per product sold or returned in the period (the shop's days),
- * quantities, revenue, cost, margin and stock, in one query (two grouped CTEs, sums over the whole
- * filtered set by window); sorted by any column in SQL, then paged.
+ * quantities, revenue, cost, margin and stock, in one query (the product sums of rapports.sommes.ts,
+ * sums over the whole filtered set by window); sorted by any column in SQL, then paged.
  */
 
 export interface ReportShop {
@@ -26,10 +27,6 @@ export interface ReportShop {
 }
 
 type Filters = RapportProduitsExportQuery;
-
-/** Cost (or value) of a quantity in thousandths, rounded half away from zero. */
-export const valueSql = (quantity: string, unitCost: string) =>
-  sql<number>`case when ${sql.raw(quantity)} >= 0 then (${sql.raw(quantity)} * ${sql.raw(unitCost)} + 500) / 1000 else -((-${sql.raw(quantity)} * ${sql.raw(unitCost)} + 500) / 1000) end`;
 
 const SORTS: Record<RapportProduitsSort, string> = {
   nom: 'x.nom',
@@ -52,17 +49,6 @@ function rows(shop: ReportShop, f: Filters): RawBuilder<Record<string, unknown>>
   const zone = shopTimeZone(shop.pays);
   const from = startOfLocalDayUtc(f.du, zone);
   const to = startOfLocalDayUtc(addDays(f.au, 1), zone);
-  const sale = (v: string) =>
-    sql.join(
-      [
-        sql`${sql.raw(`${v}.service_id`)} = ${shop.id}`,
-        ...(f.vendeurId !== undefined ? [sql`${sql.raw(`${v}.user_id`)} = ${f.vendeurId}`] : []),
-        ...(f.typeVenteId !== undefined
-          ? [sql`${sql.raw(`${v}.type_vente_id`)} = ${f.typeVenteId}`]
-          : []),
-      ],
-      sql` and `,
-    );
   const product = sql.join(
     [
       sql`p.service_id = ${shop.id}`,
@@ -73,27 +59,14 @@ function rows(shop: ReportShop, f: Filters): RawBuilder<Record<string, unknown>>
     sql` and `,
   );
   return sql<Record<string, unknown>>`
-    with s as (
-      select l.produit_id, sum(l.quantite) as qv, sum(l.montant_ht) as ht,
-        sum(l.montant_ttc) as ttc, sum(${valueSql('l.quantite', 'l.prix_achat')}) as cout
-      from ventes v join vente_lignes l on l.vente_id = v.id
-      where ${sale('v')} and v.created_at >= ${from} and v.created_at < ${to}
-      group by l.produit_id
-    ), r as (
-      select rl.produit_id, sum(rl.quantite) as qr, sum(rl.montant_ht) as rht,
-        sum(rl.montant_ttc) as rttc, sum(${valueSql('rl.quantite', 'vl.prix_achat')}) as rcout
-      from retours rt join retour_lignes rl on rl.retour_id = rt.id
-        join vente_lignes vl on vl.id = rl.vente_ligne_id
-        join ventes v on v.id = rt.vente_id
-      where rt.service_id = ${shop.id} and ${sale('v')}
-        and rt.created_at >= ${from} and rt.created_at < ${to}
-      group by rl.produit_id
-    ), ids as (select produit_id from s union select produit_id from r),
+    with s as (${productSums('ventes', shop.id, from, to, f)}),
+    r as (${productSums('retours', shop.id, from, to, f)}),
+    ids as (select produit_id from s union select produit_id from r),
     y as (
       select p.id, p.nom, p.reference, c.nom as categorie, m.nom as marque, u.symbole as unite,
-        coalesce(s.qv, 0) as qv, coalesce(r.qr, 0) as qr, coalesce(s.ht, 0) as ht,
-        coalesce(s.ttc, 0) as ttc, coalesce(r.rht, 0) as rht, coalesce(r.rttc, 0) as rttc,
-        coalesce(s.cout, 0) - coalesce(r.rcout, 0) as cout,
+        coalesce(s.q, 0) as qv, coalesce(r.q, 0) as qr, coalesce(s.ht, 0) as ht,
+        coalesce(s.ttc, 0) as ttc, coalesce(r.ht, 0) as rht, coalesce(r.ttc, 0) as rttc,
+        coalesce(s.cout, 0) - coalesce(r.cout, 0) as cout,
         p.quantite as stock, ${valueSql('p.quantite', 'p.prix_achat')} as valeur
       from ids join produits p on p.id = ids.produit_id
         left join s on s.produit_id = p.id left join r on r.produit_id = p.id

@@ -10,7 +10,8 @@ import {
 } from '@comptoir/shared';
 import type { DB } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
-import { valueSql, type ReportShop } from './rapports.produits.js';
+import type { ReportShop } from './rapports.produits.js';
+import { valueSql } from './rapports.sommes.js';
 
 /**
  * Stock valuation from the ledger: the quantity of a product at the end of a past day is its

@@ -3,28 +3,48 @@ import { addDays, joursDe, localDate, startOfLocalDayUtc, type Jours } from '@co
 
 /**
  * Grouping by the shop's day and hour without time zones in SQL (SQLite has none): rows are
- * grouped by their UTC hour (`substr(created_at, 1, 13)` of the ISO text), or by their UTC minute
- * in a zone whose days do not start on a whole UTC hour; each group is then placed on the shop's
- * calendar in TypeScript from the instants at which the shop's days start. At most 24 groups a day
- * whatever the number of sales.
+ * grouped by their UTC quarter of an hour (the summaries of migrations 045 and 046) when the shop's
+ * days start on a quarter of a UTC hour — every zone of today's countries —, else by their UTC hour
+ * (`substr(created_at, 1, 13)` of the ISO text) or UTC minute read from the documents; each group
+ * is then placed on the shop's calendar in TypeScript from the instants at which the shop's days
+ * start.
  */
 
 const HOUR_MS = 3_600_000;
+const QUARTER_MS = 900_000;
 
 export interface Calendar {
   /** The days, in order, and the UTC instants (ISO) at which each starts; one more for the end. */
   days: string[];
   starts: string[];
   startMs: number[];
-  /** The SQL expression of a row's group. */
+  /** Whether every day starts on a whole UTC hour: groups of an hour then fit. */
+  wholeHours: boolean;
+  /** Whether every day starts on a quarter of a UTC hour: the summaries' groups then fit. */
+  quarters: boolean;
+  /** The SQL expression of a row's group, reading the documents. */
   bucket: (column: string) => RawBuilder<string>;
   zone: string;
+}
+
+/** Instants at which a zone's days start, kept: a year's dashboard needs 731 of them each time. */
+const dayStarts = new Map<string, string>();
+
+function dayStart(day: string, zone: string): string {
+  const key = `${zone} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    if (dayStarts.size >= 100_000) dayStarts.clear();
+    start = startOfLocalDayUtc(day, zone);
+    dayStarts.set(key, start);
+  }
+  return start;
 }
 
 /** The calendar of the shop over the days of `p` (its zone). */
 export function calendarOf(p: Jours, zone: string): Calendar {
   const days = joursDe(p);
-  const starts = [...days, addDays(p.au, 1)].map((d) => startOfLocalDayUtc(d, zone));
+  const starts = [...days, addDays(p.au, 1)].map((d) => dayStart(d, zone));
   const startMs = starts.map((s) => Date.parse(s));
   const wholeHours = startMs.every((ms) => ms % HOUR_MS === 0);
   const length = wholeHours ? 13 : 16;
@@ -33,6 +53,8 @@ export function calendarOf(p: Jours, zone: string): Calendar {
     starts,
     startMs,
     zone,
+    wholeHours,
+    quarters: startMs.every((ms) => ms % QUARTER_MS === 0),
     bucket: (column) => sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(length)})`,
   };
 }

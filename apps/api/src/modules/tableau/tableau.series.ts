@@ -5,7 +5,9 @@ import { calendarOf, placeOf, rangeOf, type Calendar } from './tableau.buckets.j
 
 /**
  * Sales, costs and returns of a shop by group of its calendar (tableau.buckets.ts), over the period
- * and the period compared with, in three grouped queries; totals, days and hours are folded here.
+ * and the period compared with: from the summaries by quarter of an hour the database keeps
+ * (migration 045), or in a zone whose days do not start on a quarter of a UTC hour from the
+ * documents; totals, days and hours are folded here.
  */
 
 /** Cost of `quantity` thousandths at a unit cost, rounded half up (both are never negative). */
@@ -35,7 +37,42 @@ const emptyCell = (): Cell => ({
   coutRetours: 0,
 });
 
-async function groups(db: Kysely<DB>, shopId: number, c: Calendar) {
+interface Group {
+  b: string;
+  nombre?: number;
+  ttc?: number;
+  ht?: number;
+  cout?: number;
+}
+
+/**
+ * The groups from the summaries the database keeps (migration 045): its quarters of an hour, added
+ * up by UTC hour when the shop's days start on whole hours.
+ */
+async function summaryGroups(db: Kysely<DB>, shopId: number, c: Calendar) {
+  const { from, to } = rangeOf(c);
+  const group = c.wholeHours ? sql<string>`substr(quart, 1, 13)` : sql<string>`quart`;
+  // Both summaries have the same columns.
+  const of = (table: 'ventes_quarts' | 'retours_quarts') =>
+    db
+      .selectFrom(table as 'retours_quarts')
+      .where('service_id', '=', shopId)
+      .where('quart', '>=', from.slice(0, 16))
+      .where('quart', '<', to.slice(0, 16))
+      .select([
+        group.as('b'),
+        sql<number>`sum(nombre)`.as('nombre'),
+        sql<number>`sum(total_ttc)`.as('ttc'),
+        sql<number>`sum(total_ht)`.as('ht'),
+        sql<number>`sum(cout)`.as('cout'),
+      ])
+      .groupBy(sql`1`)
+      .execute();
+  return Promise.all([of('ventes_quarts'), of('retours_quarts')]);
+}
+
+/** The groups read from the documents, for a zone whose days do not start on a quarter. */
+async function rawGroups(db: Kysely<DB>, shopId: number, c: Calendar): Promise<[Group[], Group[]]> {
   const { from, to } = rangeOf(c);
   const ventes = db
     .selectFrom('ventes as v')
@@ -78,7 +115,8 @@ async function groups(db: Kysely<DB>, shopId: number, c: Calendar) {
     ])
     .groupBy(sql`1`)
     .execute();
-  return Promise.all([ventes, lignes, retours]);
+  const [v, l, r] = await Promise.all([ventes, lignes, retours]);
+  return [[...v, ...l], r];
 }
 
 export function totauxOf(cells: Cell[]): TableauTotaux {
@@ -114,7 +152,11 @@ export async function seriesOf(
   const days = c.days.map(emptyCell);
   const hours = Array.from({ length: 24 }, () => ({ nombre: 0, caTtc: 0 }));
   const first = c.days.indexOf(periode.du);
-  const [ventes, lignes, retours] = await groups(db, shopId, c);
+  const [ventes, retours]: [Group[], Group[]] = await (c.quarters ? summaryGroups : rawGroups)(
+    db,
+    shopId,
+    c,
+  );
   for (const r of ventes) {
     const at = placeOf(c, r.b);
     if (!at) continue;
@@ -122,14 +164,11 @@ export async function seriesOf(
     d.nombre += n(r.nombre);
     d.caTtc += n(r.ttc);
     d.caHt += n(r.ht);
+    d.cout += n(r.cout);
     if (at.day >= first) {
       hours[at.hour]!.nombre += n(r.nombre);
       hours[at.hour]!.caTtc += n(r.ttc);
     }
-  }
-  for (const r of lignes) {
-    const at = placeOf(c, r.b);
-    if (at) days[at.day]!.cout += n(r.cout);
   }
   for (const r of retours) {
     const at = placeOf(c, r.b);

@@ -14,7 +14,8 @@ import {
 import type { DB } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
 import { depensesDe, dettesFournisseurs } from './tableau.charges.js';
-import { COST_SQL, seriesOf } from './tableau.series.js';
+import { periodDetail } from './tableau.detail.js';
+import { seriesOf } from './tableau.series.js';
 
 /** The owner's dashboard of one shop: every figure of tableau.ts, on the shop's calendar. */
 
@@ -75,71 +76,6 @@ async function dettesNow(db: Kysely<DB>, shop: DashboardShop) {
   };
 }
 
-function salesOf(db: Kysely<DB>, shopId: number, from: string, to: string) {
-  return db
-    .selectFrom('ventes as v')
-    .where('v.service_id', '=', shopId)
-    .where('v.created_at', '>=', from)
-    .where('v.created_at', '<', to);
-}
-
-async function periodDetail(db: Kysely<DB>, shop: DashboardShop, from: string, to: string) {
-  const lines = () =>
-    salesOf(db, shop.id, from, to).innerJoin('vente_lignes as l', 'l.vente_id', 'v.id');
-  const ttc = sql<number>`sum(l.montant_ttc)`;
-  const marge = sql<number>`sum(l.montant_ht) - sum(${COST_SQL('l.prix_achat', 'l.quantite')})`;
-  return Promise.all([
-    salesOf(db, shop.id, from, to)
-      .innerJoin('paiements as p', 'p.vente_id', 'v.id')
-      .select([
-        'p.mode',
-        'p.operateur',
-        sql<number>`count(*)`.as('nombre'),
-        sql<number>`sum(p.montant)`.as('montant'),
-      ])
-      .groupBy(['p.mode', 'p.operateur'])
-      .orderBy('p.mode')
-      .orderBy('p.operateur')
-      .execute(),
-    lines()
-      .innerJoin('produits as pr', 'pr.id', 'l.produit_id')
-      .select([
-        'pr.id as produit_id',
-        'pr.nom',
-        sql<number>`sum(l.quantite)`.as('quantite'),
-        ttc.as('ttc'),
-        marge.as('marge'),
-      ])
-      .groupBy(['pr.id', 'pr.nom'])
-      .orderBy(sql`4`, 'desc')
-      .orderBy('pr.id')
-      .limit(10)
-      .execute(),
-    lines()
-      .innerJoin('produits as pr', 'pr.id', 'l.produit_id')
-      .leftJoin('categories as c', 'c.id', 'pr.categorie_id')
-      .select(['c.id', 'c.nom', ttc.as('ttc'), marge.as('marge')])
-      .groupBy(['c.id', 'c.nom'])
-      .orderBy(sql`3`, 'desc')
-      .orderBy('c.id')
-      .limit(10)
-      .execute(),
-    salesOf(db, shop.id, from, to)
-      .innerJoin('users as u', 'u.id', 'v.user_id')
-      .select([
-        'u.id',
-        'u.prenom',
-        'u.nom',
-        sql<number>`count(*)`.as('nombre'),
-        sql<number>`sum(v.total_ttc)`.as('ttc'),
-      ])
-      .groupBy(['u.id', 'u.prenom', 'u.nom'])
-      .orderBy(sql`5`, 'desc')
-      .orderBy('u.id')
-      .execute(),
-  ]);
-}
-
 /** Every figure of the shop over `periode`, compared with `precedente`. */
 export async function shopFigures(
   db: Kysely<DB>,
@@ -149,10 +85,10 @@ export async function shopFigures(
 ): Promise<TableauFigures> {
   const zone = shopTimeZone(shop.pays);
   const { from, to } = utcRange(periode, zone);
-  const [series, [paiements, produits, categories, vendeurs], dettes, stock, ...charges] =
+  const [series, { paiements, produits, categories, vendeurs }, dettes, stock, ...charges] =
     await Promise.all([
       seriesOf(db, shop.id, zone, periode, precedente),
-      periodDetail(db, shop, from, to),
+      periodDetail(db, shop.id, from, to),
       dettesNow(db, shop),
       stockCounts(db, shop.id),
       dettesFournisseurs(db, shop),
@@ -173,15 +109,15 @@ export async function shopFigures(
     fournisseurs,
     depenses: { ...depenses, precedent: depensesAvant },
     topProduits: produits.map((p) => ({
-      produitId: p.produit_id,
-      nom: p.nom,
+      produitId: n(p.id),
+      nom: String(p.nom),
       boutique: shop.nom,
       quantite: n(p.quantite),
       caTtc: n(p.ttc),
       marge: n(p.marge),
     })),
     topCategories: categories.map((c) => ({
-      categorieId: c.id,
+      categorieId: c.id === null ? null : n(c.id),
       nom: c.nom ?? 'Sans catégorie',
       caTtc: n(c.ttc),
       marge: n(c.marge),

@@ -37,7 +37,14 @@ const PAGE = {
   total: 1,
   page: 1,
   size: 8,
-  totaux: { nombre: 1, totalTtc: 6700, montantPaye: 6000, montantRetourne: 0, reste: 700 },
+  totaux: {
+    nombre: 1,
+    totalTtc: 6700,
+    montantPaye: 6000,
+    montantRetourne: 0,
+    reste: 700,
+    montantMode: null,
+  },
 };
 
 describe('/pages/ventes-list', () => {

@@ -76,6 +76,7 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
       montantPaye: 4500,
       montantRetourne: 0,
       reste: 3000,
+      montantMode: null,
     });
     expect(body.items[0]).toMatchObject({
       numero: ventes[4].numero,
@@ -120,7 +121,16 @@ describe(`ventes : liste, export, détail, mouvements, impressions (${TEST_DIALE
       montantPaye: 3000,
       montantRetourne: 0,
       reste: 1000,
+      montantMode: null,
     });
+    // Filtered on a mode: the sales' total paid, and what they paid in that mode only (the sale
+    // paid by card and in cash brings its cash).
+    const cash = (await client.get(url('?mode=especes'), token.ownerA)).body.totaux;
+    expect([cash.nombre, cash.montantMode]).toEqual([3, 2000]);
+    expect(cash.montantPaye).toBeGreaterThan(cash.montantMode);
+    const wave = (await client.get(url('?mode=mobile_money&operateur=Wave'), token.ownerA)).body;
+    expect([wave.total, wave.totaux.montantMode]).toEqual([1, 1000]);
+    expect(await ids('mode=mobile_money&operateur=Orange')).toEqual([]);
     expectValidation(
       await client.get(url('?mode=troc&du=2026-02-30&sort=prix,asc'), token.ownerA),
       'mode',

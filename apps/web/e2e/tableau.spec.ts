@@ -3,13 +3,16 @@ import { DEMO } from './support/constants';
 import { openRegisterSession } from './support/caisse';
 import { loginAs } from './support/pages';
 
-/** The owner's dashboard: a sale at the POS shows in today's figures; 30 days click through to the sales list. */
+/**
+ * The owner's dashboard: a sale at the POS shows in today's figures; over 30 days, revenue, margin
+ * and cash payments click through to their lists, which show the same totals.
+ */
 
 const SAVON = '2000000000107'; // Savon de Marseille, 500 FCFA (demo shelf of « Boutique Dakar Plateau »)
 
 const figure = (page: Page, id: string) => page.getByTestId(`figure-${id}`);
 
-test('tableau de bord : une vente à la caisse change les chiffres ; 30 jours mènent à la liste des ventes au même total', async ({
+test('tableau de bord : une vente à la caisse change les chiffres ; 30 jours mènent aux listes aux mêmes totaux', async ({
   page,
 }) => {
   await loginAs(page, DEMO.proprietaire);
@@ -50,4 +53,22 @@ test('tableau de bord : une vente à la caisse change les chiffres ; 30 jours m�
   const totaux = page.getByTestId('ventes-totaux');
   await expect(totaux.locator('div', { hasText: 'Total TTC' }).locator('dd')).toHaveText(total);
   await expect(totaux.locator('div', { hasText: /^Ventes/ }).locator('dd')).toHaveText(count);
+
+  // The gross margin opens the product report of the same days, under the same name.
+  await page.goBack();
+  const marge = (await figure(page, 'marge').textContent())!.trim();
+  await page.getByTestId('lien-marge').click();
+  await expect(page).toHaveURL(/\/pages\/rapports\/produits\?periode=perso&du=/);
+  const toutes = page.getByTestId('rapport-toutes-ventes');
+  await expect(toutes.locator('div', { hasText: 'Marge brute' }).locator('dd')).toHaveText(marge);
+
+  // Cash: the sales list filtered on it, whose « Payé (Espèces) » is the dashboard's amount.
+  await page.goBack();
+  const especes = page.getByTestId('paiements-modes').locator('li', { hasText: /^Espèces/ });
+  const montant = (await especes.locator('span').last().textContent())!.trim();
+  await especes.getByRole('link', { name: 'Espèces' }).click();
+  await expect(page).toHaveURL(/\/pages\/ventes-list\?.*mode=especes/);
+  await expect(
+    page.getByTestId('ventes-totaux').locator('div', { hasText: 'Payé (Espèces)' }).locator('dd'),
+  ).toHaveText(montant);
 });

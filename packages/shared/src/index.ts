@@ -43,6 +43,7 @@ export * from './schemas/achats.js';
 export * from './schemas/achats-fournisseurs.js';
 export * from './schemas/achats-bon-livraison.js';
 export * from './tableau/periode.js';
+export * from './tableau/liens.js';
 export * from './schemas/tableau.js';
 export * from './schemas/rapports.js';
 export * from './schemas/inventaires.js';

@@ -48,12 +48,13 @@ const produitsFilters = {
   marqueId: idOf('de la marque').optional(),
   vendeurId: idOf('du vendeur').optional(),
   typeVenteId: idOf('du type de vente').optional(),
+  produitId: idOf('du produit').optional(),
 };
 
 /**
  * `GET …/rapports/produits`: the products sold or returned in the period. Category and brand are
  * the product's; seller and sale type are those of the sale (of the sale returned, for returns);
- * `q` searches the product's name (accents and case ignored), reference or barcode.
+ * `produitId` keeps that product only; `q` searches the product's name (accents and case ignored), reference or barcode.
  */
 export const rapportProduitsQuerySchema = sortedListQuery(RAPPORT_PRODUITS_SORTS)
   .extend(produitsFilters)
@@ -97,8 +98,32 @@ export const rapportProduitSchema = z.object({
 });
 export type RapportProduit = z.infer<typeof rapportProduitSchema>;
 
+/**
+ * Every sale of the period and every return in it, lines without product (free lines of converted
+ * quotes) included, with the seller and sale-type filters: the dashboard's figures of the same days.
+ */
+export const rapportToutesVentesSchema = z.object({
+  nombreVentes: int(),
+  /** Sum of the sales' totals HT and TTC (before returns). */
+  caHt: int(),
+  caTtc: int(),
+  /** Cost of the lines sold minus that of the lines returned. */
+  cout: int(),
+  /** Returns made in the period (by their own day), and their amounts. */
+  nombreRetours: int(),
+  retoursHt: int(),
+  retoursTtc: int(),
+  /** (caHt − retoursHt) − cout. */
+  margeBrute: int(),
+});
+export type RapportToutesVentes = z.infer<typeof rapportToutesVentesSchema>;
+
 export const rapportProduitsPageSchema = pageOf(rapportProduitSchema)
-  .extend({ totaux: z.object({ ...figures, valeurStock: int() }) })
+  .extend({
+    totaux: z.object({ ...figures, valeurStock: int() }),
+    /** Null with a product filter (category, brand, product, search): it covers every line. */
+    toutesVentes: rapportToutesVentesSchema.nullable(),
+  })
   .meta({ id: 'RapportProduitsPage' });
 export type RapportProduitsPage = z.infer<typeof rapportProduitsPageSchema>;
 

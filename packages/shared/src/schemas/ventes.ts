@@ -227,7 +227,8 @@ export const VENTE_SORTS = ['created_at', 'numero', 'total_ttc'] as const;
 /**
  * `GET …/ventes`: newest first by default. `du`/`au`: calendar days (inclusive, shop's local
  * days as the client computes them), `vendeurId`, `clientId`, `mode` (a payment of that mode),
- * `statut`, `q` (sale number or customer name).
+ * `operateur` (a payment by that mobile-money operator, of `mode` when given), `statut`, `q` (sale
+ * number or customer name).
  */
 export const venteListQuerySchema = sortedListQuery(VENTE_SORTS).extend({
   du: isoDateSchema.optional(),
@@ -235,6 +236,12 @@ export const venteListQuerySchema = sortedListQuery(VENTE_SORTS).extend({
   vendeurId: idOf('du vendeur').optional(),
   clientId: idOf('du client').optional(),
   mode: z.enum(MODES_PAIEMENT, { error: 'Mode de paiement inconnu.' }).optional(),
+  operateur: z
+    .string()
+    .trim()
+    .min(1, 'L’opérateur ne peut pas être vide.')
+    .max(40, 'L’opérateur ne peut pas dépasser 40 caractères.')
+    .optional(),
   statut: z.enum(VENTE_STATUTS, { error: 'Statut de vente inconnu.' }).optional(),
 });
 export type VenteListQuery = z.infer<typeof venteListQuerySchema>;
@@ -248,6 +255,11 @@ export const ventePageSchema = pageOf(venteListItemSchema)
       montantPaye: z.number().int(),
       montantRetourne: z.number().int(),
       reste: z.number().int(),
+      /**
+       * With a `mode` or `operateur` filter: what the filtered sales were paid in that mode (by
+       * that operator) only, without their payments in other modes; null without such a filter.
+       */
+      montantMode: z.number().int().nullable(),
     }),
   })
   .meta({ id: 'VentePage' });

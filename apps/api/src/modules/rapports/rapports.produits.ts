@@ -54,6 +54,7 @@ function rows(shop: ReportShop, f: Filters): RawBuilder<Record<string, unknown>>
       sql`p.service_id = ${shop.id}`,
       ...(f.categorieId !== undefined ? [sql`p.categorie_id = ${f.categorieId}`] : []),
       ...(f.marqueId !== undefined ? [sql`p.marque_id = ${f.marqueId}`] : []),
+      ...(f.produitId !== undefined ? [sql`p.id = ${f.produitId}`] : []),
       ...(f.q?.trim() ? [search(f.q.trim())] : []),
     ],
     sql` and `,
@@ -136,12 +137,15 @@ const item = (r: Record<string, unknown>): RapportProduit => ({
   valeurStock: n(r.valeur),
 });
 
-/** `GET …/rapports/produits`: a page, and the totals of every product of the filtered set. */
+/**
+ * `GET …/rapports/produits`: a page, and the totals of every product of the filtered set (the
+ * period's figures over every sale, `toutesVentes`, come from rapports.periode.ts).
+ */
 export async function rapportProduits(
   db: Kysely<DB>,
   shop: ReportShop,
   q: RapportProduitsQuery,
-): Promise<RapportProduitsPage> {
+): Promise<Omit<RapportProduitsPage, 'toutesVentes'>> {
   const { rows: found } = await ordered(shop, q, {
     size: q.size,
     offset: (q.page - 1) * q.size,

@@ -15,6 +15,7 @@ import { defineRoute } from '../../core/route.js';
 import { requireShopOwner } from '../../core/service-access.js';
 import { shopToday } from '../../db/time.js';
 import { exportRapportProduitsCsv } from './rapports.csv.js';
+import { toutesVentesOf } from './rapports.periode.js';
 import { rapportProduits, rapportProduitsAll } from './rapports.produits.js';
 import { mouvementsParType, valorisation } from './rapports.stock.js';
 
@@ -31,15 +32,19 @@ export function rapportsRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'GET',
     url: `${URL}/produits`,
     summary:
-      'Rapport produits d’une période : quantités vendues et retournées, chiffre d’affaires, coût, marge, stock et sa valeur ; filtres, tri, pages et totaux (propriétaire)',
+      'Rapport produits d’une période : quantités vendues et retournées, chiffre d’affaires, coût, marge, stock et sa valeur ; filtres, tri, pages et totaux ; chiffres de toutes les ventes de la période, lignes sans produit comprises, sans filtre de produit (propriétaire)',
     tags: TAGS,
     access: OWNER,
     service: true,
     query: rapportProduitsQuerySchema,
     responses: { 200: rapportProduitsPageSchema, ...ERRORS },
-    handler: ({ user, service, query }) => {
+    handler: async ({ user, service, query }) => {
       requireShopOwner(user, service);
-      return rapportProduits(db, service, query);
+      const [page, toutesVentes] = await Promise.all([
+        rapportProduits(db, service, query),
+        toutesVentesOf(db, service, query),
+      ]);
+      return { ...page, toutesVentes };
     },
   });
 

@@ -36,16 +36,12 @@ function where(eb: Eb, shop: ListShop, f: Filters) {
   if (f.vendeurId !== undefined) c.push(eb('v.user_id', '=', f.vendeurId));
   if (f.clientId !== undefined) c.push(eb('v.client_id', '=', f.clientId));
   if (f.statut) c.push(eb('v.statut', '=', f.statut));
-  if (f.mode)
-    c.push(
-      eb.exists(
-        eb
-          .selectFrom('paiements as p')
-          .select('p.id')
-          .whereRef('p.vente_id', '=', 'v.id')
-          .where('p.mode', '=', f.mode),
-      ),
-    );
+  if (f.mode || f.operateur) {
+    let paid = eb.selectFrom('paiements as p').select('p.id').whereRef('p.vente_id', '=', 'v.id');
+    if (f.mode) paid = paid.where('p.mode', '=', f.mode);
+    if (f.operateur) paid = paid.where('p.operateur', '=', f.operateur);
+    c.push(eb.exists(paid));
+  }
   if (f.q) {
     const q = f.q;
     c.push(
@@ -164,6 +160,24 @@ async function withModes(db: Kysely<DB>, rows: Row[]): Promise<VenteListItem[]> 
   }));
 }
 
+/**
+ * With a mode or operator filter, the payments of the filtered sales in that mode (by that
+ * operator) only: a sale paid partly in cash and partly by mobile money counts its mobile money.
+ */
+async function paidInMode(db: Kysely<DB>, shop: ListShop, f: Filters): Promise<number | null> {
+  if (!f.mode && !f.operateur) return null;
+  let q = db
+    .selectFrom('ventes as v')
+    .innerJoin('paiements as pm', 'pm.vente_id', 'v.id')
+    .where((eb) => where(eb as unknown as Eb, shop, f));
+  if (f.mode) q = q.where('pm.mode', '=', f.mode);
+  if (f.operateur) q = q.where('pm.operateur', '=', f.operateur);
+  const row = await q
+    .select(sql<number>`coalesce(sum(pm.montant), 0)`.as('montant'))
+    .executeTakeFirstOrThrow();
+  return Number(row.montant);
+}
+
 /** A page of sales, newest first by default, with the totals of the whole filtered set. */
 export async function listVentes(
   db: Kysely<DB>,
@@ -182,6 +196,7 @@ export async function listVentes(
       sql<number>`coalesce(sum(d.montant - d.paye), 0)`.as('reste'),
     ])
     .executeTakeFirstOrThrow();
+  const montantMode = await paidInMode(db, shop, query);
   const rows = await selectItems(db, shop, query)
     .limit(query.size)
     .offset(offsetOf(query))
@@ -197,6 +212,7 @@ export async function listVentes(
       montantPaye: Number(totals.montant_paye),
       montantRetourne: Number(totals.montant_retourne),
       reste: Number(totals.reste),
+      montantMode,
     },
   };
 }

@@ -2,13 +2,18 @@ import {
   MODE_PAIEMENT_LABELS,
   currencyExponent,
   formatMoney,
+  hrefTableau,
+  lienPaiement,
+  type Jours,
   type TableauFigures,
 } from '@comptoir/shared';
 import { Chart } from 'primereact/chart';
+import { Link } from 'react-router';
 
 /**
  * Charts of the owner's dashboard (Chart.js through PrimeReact's Chart, in the dashboard's own
- * chunk): revenue and margin per day, payments by mode, sales by hour, top categories.
+ * chunk): revenue and margin per day, payments by mode, sales by hour, top categories. With one
+ * shop (`links`), each payment mode below its chart opens the sales list filtered on it.
  */
 
 const HEIGHT = { height: '16rem' };
@@ -25,12 +30,49 @@ function ChartCard({ title, children }: { title: string; children: React.ReactNo
   );
 }
 
-export default function DashboardCharts({
+const modeLabel = (p: TableauFigures['paiements'][number]) =>
+  `${MODE_PAIEMENT_LABELS[p.mode]}${p.operateur ? ` · ${p.operateur}` : ''}`;
+
+/** The payments by mode as a list, each linked to the sales paid in it when the list agrees. */
+export function PaiementsListe({
   figures,
   devise,
+  links,
 }: {
   figures: TableauFigures;
   devise: string;
+  links: Jours | null;
+}) {
+  const all = figures.paiements;
+  if (!all.length) return null;
+  return (
+    <ul className="list-none p-0 m-0 mt-3" data-testid="paiements-modes">
+      {all.map((p) => {
+        const label = modeLabel(p);
+        const lien = links ? lienPaiement(p, all) : null;
+        return (
+          <li key={`${p.mode}-${p.operateur ?? ''}`} className="flex justify-content-between py-1">
+            {lien && links ? (
+              <Link to={hrefTableau(lien, links)}>{label}</Link>
+            ) : (
+              <span>{label}</span>
+            )}
+            <span>{formatMoney(p.montant, devise)}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export default function DashboardCharts({
+  figures,
+  devise,
+  links = null,
+}: {
+  figures: TableauFigures;
+  devise: string;
+  links?: Jours | null;
 }) {
   const scale = 10 ** currencyExponent(devise);
   const major = (n: number) => n / scale;
@@ -66,13 +108,11 @@ export default function DashboardCharts({
           style={HEIGHT}
           options={options}
           data={{
-            labels: figures.paiements.map(
-              (p) =>
-                `${MODE_PAIEMENT_LABELS[p.mode]}${p.operateur ? ` · ${p.operateur}` : ''} : ${formatMoney(p.montant, devise)}`,
-            ),
+            labels: figures.paiements.map(modeLabel),
             datasets: [{ data: figures.paiements.map((p) => major(p.montant)) }],
           }}
         />
+        <PaiementsListe figures={figures} devise={devise} links={links} />
       </ChartCard>
       <ChartCard title="Ventes par heure">
         <Chart

@@ -1,4 +1,10 @@
-import { formatMoney, type TableauFigures } from '@comptoir/shared';
+import {
+  LIENS_TABLEAU,
+  formatMoney,
+  hrefTableau,
+  type Jours,
+  type TableauFigures,
+} from '@comptoir/shared';
 import { Link } from 'react-router';
 
 /** The headline figures of a period, each beside the period compared with and linked to its list. */
@@ -45,46 +51,58 @@ function FigureCard({ card }: { card: Card }) {
 interface Props {
   figures: TableauFigures;
   devise: string;
-  /** Links to the lists (one shop only): the sales list for the period's days. */
-  links?: { du: string; au: string } | null;
+  /** Links to the lists (one shop only) on the period's days: LIENS_TABLEAU. */
+  links?: Jours | null;
 }
 
 export function FigureCards({ figures, devise, links }: Props) {
   const t = figures.totaux;
   const p = figures.totauxPrecedents;
   const money = (n: number) => formatMoney(n, devise);
-  const sales = links
-    ? `/pages/ventes-list?periode=perso&du=${links.du}&au=${links.au}`
-    : undefined;
+  const to = (id: keyof typeof LIENS_TABLEAU) =>
+    links ? hrefTableau(LIENS_TABLEAU[id], links) : undefined;
   const cards: Card[] = [
     {
       id: 'ca-ttc',
       label: 'Chiffre d’affaires TTC',
       value: money(t.caTtc),
       before: money(p.caTtc),
-      to: sales,
+      to: to('caTtc'),
     },
-    { id: 'ca-ht', label: 'Chiffre d’affaires HT', value: money(t.caHt), before: money(p.caHt) },
-    { id: 'marge', label: 'Marge brute', value: money(t.margeBrute), before: money(p.margeBrute) },
+    {
+      id: 'ca-ht',
+      label: 'Chiffre d’affaires HT',
+      value: money(t.caHt),
+      before: money(p.caHt),
+      to: to('caHt'),
+    },
+    {
+      id: 'marge',
+      label: 'Marge brute',
+      value: money(t.margeBrute),
+      before: money(p.margeBrute),
+      to: to('marge'),
+    },
     {
       id: 'ventes',
       label: 'Ventes',
       value: String(t.nombreVentes),
       before: String(p.nombreVentes),
-      to: sales,
+      to: to('ventes'),
     },
     {
       id: 'panier',
       label: 'Panier moyen',
       value: money(t.panierMoyen),
       before: money(p.panierMoyen),
-      to: sales,
+      to: to('panier'),
     },
     {
       id: 'retours',
       label: 'Retours',
       value: `${t.nombreRetours} · ${money(t.retoursTtc)}`,
       before: `${p.nombreRetours} · ${money(p.retoursTtc)}`,
+      to: to('retours'),
     },
     {
       id: 'dettes',
@@ -103,7 +121,7 @@ export function FigureCards({ figures, devise, links }: Props) {
       label: 'Dépenses',
       value: money(figures.depenses.montant),
       before: money(figures.depenses.precedent.montant),
-      to: links ? `/pages/depenses?periode=perso&du=${links.du}&au=${links.au}` : undefined,
+      to: to('depenses'),
     },
     {
       id: 'stock',

@@ -82,7 +82,7 @@ export function OwnerDashboard({ serviceId }: { serviceId: number }) {
         <section key={b.key} aria-label={`Chiffres en ${b.devise}`} className="mb-4">
           {tous && <h2 className="text-2xl">{b.devise}</h2>}
           <FigureCards figures={b.figures} devise={b.devise} links={b.links} />
-          <DashboardCharts figures={b.figures} devise={b.devise} />
+          <DashboardCharts figures={b.figures} devise={b.devise} links={b.links} />
           <Tops figures={b.figures} devise={b.devise} links={b.links} />
         </section>
       ))}

@@ -2,6 +2,7 @@ import type { TableauFigures } from '@comptoir/shared';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { PaiementsListe } from './DashboardCharts';
 import { FigureCards } from './FigureCards';
 import { Tops } from './Tops';
 
@@ -20,7 +21,11 @@ const totaux = {
 const figures: TableauFigures = {
   totaux,
   totauxPrecedents: totaux,
-  paiements: [],
+  paiements: [
+    { mode: 'especes', operateur: null, nombre: 2, montant: 3000 },
+    { mode: 'mobile_money', operateur: 'Orange Money', nombre: 1, montant: 4000 },
+    { mode: 'mobile_money', operateur: 'Wave', nombre: 1, montant: 2000 },
+  ],
   dettes: { encours: 0, nombre: 0, enRetard: 0, nombreEnRetard: 0 },
   stock: { sousSeuil: 0, rupture: 0 },
   fournisseurs: { solde: 12_000, enRetard: 0, fournisseurs: 1 },
@@ -63,12 +68,59 @@ describe('tableau de bord : chaque chiffre mène à sa liste, filtrée de la mê
     );
     expect(within(vendeurs).getByText('2 ventes')).toBeInTheDocument();
     expect(within(vendeurs).getByText('1 vente')).toBeInTheDocument();
+    // A product: the report narrowed to it, which gives its quantity and CA TTC.
+    expect(hrefOf(screen.getByTestId('top-produits'), 'Riz 5 kg')).toBe(
+      '/pages/rapports/produits?periode=perso&du=2026-10-29&au=2026-11-27&produitId=5',
+    );
+  });
+
+  it('chaque mode de paiement ouvre les ventes payées ainsi, l’opérateur du mobile money compris', () => {
+    render(
+      <MemoryRouter>
+        <PaiementsListe figures={figures} devise="XOF" links={jours} />
+      </MemoryRouter>,
+    );
+    const modes = screen.getByTestId('paiements-modes');
+    const days = 'periode=perso&du=2026-10-29&au=2026-11-27';
+    expect(hrefOf(modes, 'Espèces')).toBe(`/pages/ventes-list?${days}&mode=especes`);
+    expect(hrefOf(modes, 'Mobile money · Orange Money')).toBe(
+      `/pages/ventes-list?${days}&mode=mobile_money&operateur=Orange+Money`,
+    );
+    expect(hrefOf(modes, 'Mobile money · Wave')).toBe(
+      `/pages/ventes-list?${days}&mode=mobile_money&operateur=Wave`,
+    );
+    expect(
+      within(modes)
+        .getByText('Mobile money · Wave')
+        .closest('li')
+        ?.textContent?.replace(/\s/g, ' '),
+    ).toBe('Mobile money · Wave2 000 FCFA');
+  });
+
+  it('un mode sans opérateur à côté du même mode avec opérateur n’a pas de lien (la liste ne les sépare pas)', () => {
+    const mixed: TableauFigures = {
+      ...figures,
+      paiements: [
+        { mode: 'mobile_money', operateur: null, nombre: 1, montant: 1000 },
+        { mode: 'mobile_money', operateur: 'Wave', nombre: 1, montant: 2000 },
+      ],
+    };
+    render(
+      <MemoryRouter>
+        <PaiementsListe figures={mixed} devise="XOF" links={jours} />
+      </MemoryRouter>,
+    );
+    const modes = screen.getByTestId('paiements-modes');
+    expect(within(modes).getByText('Mobile money').closest('a')).toBeNull();
+    expect(within(modes).getAllByRole('link')).toHaveLength(1);
   });
 
   it('toutes mes boutiques : pas de lien (les listes sont celles d’une boutique)', () => {
     render(
       <MemoryRouter>
         <Tops figures={figures} devise="XOF" links={null} />
+        <FigureCards figures={figures} devise="XOF" links={null} />
+        <PaiementsListe figures={figures} devise="XOF" links={null} />
       </MemoryRouter>,
     );
     expect(screen.queryAllByRole('link')).toHaveLength(0);
@@ -86,5 +138,14 @@ describe('tableau de bord : chaque chiffre mène à sa liste, filtrée de la mê
     expect(screen.getByTestId('lien-fournisseurs').getAttribute('href')).toBe(
       '/pages/dettes?onglet=fournisseurs',
     );
+    // CA HT, margin and returns: the product report's figures over every sale of the same days.
+    for (const id of ['ca-ht', 'marge', 'retours'])
+      expect(screen.getByTestId(`lien-${id}`).getAttribute('href'), id).toBe(
+        '/pages/rapports/produits?periode=perso&du=2026-10-29&au=2026-11-27',
+      );
+    for (const id of ['ca-ttc', 'ventes'])
+      expect(screen.getByTestId(`lien-${id}`).getAttribute('href'), id).toBe(
+        '/pages/ventes-list?periode=perso&du=2026-10-29&au=2026-11-27',
+      );
   });
 });

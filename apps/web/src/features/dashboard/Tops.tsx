@@ -1,14 +1,22 @@
-import { formatMoney, formatQuantity, type TableauFigures } from '@comptoir/shared';
+import {
+  formatMoney,
+  formatQuantity,
+  hrefTableau,
+  lienCategorie,
+  lienProduit,
+  lienVendeur,
+  type Jours,
+  type TableauFigures,
+} from '@comptoir/shared';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 
 /**
  * The best products and categories and the sellers of the period. With one shop (`links`), a
- * category opens the product report filtered on it and a seller the sales list of their sales, both
- * on the period's days: the list shows the same total as the line.
+ * product opens the product report narrowed to it, a category the report filtered on it and a
+ * seller the sales list of their sales, all on the period's days (LIENS_TABLEAU's rules): the list
+ * shows the same total as the line.
  */
-
-type Jours = { du: string; au: string };
 
 interface Props {
   figures: TableauFigures;
@@ -41,10 +49,12 @@ function Name({ to, children }: { to: string | null; children: ReactNode }) {
   return <td>{to ? <Link to={to}>{children}</Link> : children}</td>;
 }
 
-const periode = (j: Jours) => `periode=perso&du=${j.du}&au=${j.au}`;
-
 export function Tops({ figures, devise, links }: Props) {
   const money = (n: number) => formatMoney(n, devise);
+  const categoryLink = (id: number | null) => {
+    const l = lienCategorie(id);
+    return links && l ? hrefTableau(l, links) : null;
+  };
   const empty = (rows: unknown[]) =>
     rows.length ? null : (
       <tr>
@@ -56,7 +66,7 @@ export function Tops({ figures, devise, links }: Props) {
       <Block title="Meilleurs produits" testId="top-produits">
         {figures.topProduits.map((p) => (
           <tr key={`${p.boutique}-${p.produitId}`}>
-            <td>{p.nom}</td>
+            <Name to={links ? hrefTableau(lienProduit(p.produitId), links) : null}>{p.nom}</Name>
             <td className="text-right">{formatQuantity(p.quantite)}</td>
             <td className="text-right">{money(p.caTtc)}</td>
           </tr>
@@ -66,15 +76,7 @@ export function Tops({ figures, devise, links }: Props) {
       <Block title="Meilleures catégories" testId="top-categories">
         {figures.topCategories.map((c) => (
           <tr key={c.categorieId ?? 'sans'}>
-            <Name
-              to={
-                links && c.categorieId !== null
-                  ? `/pages/rapports/produits?${periode(links)}&categorieId=${c.categorieId}`
-                  : null
-              }
-            >
-              {c.nom}
-            </Name>
+            <Name to={categoryLink(c.categorieId)}>{c.nom}</Name>
             <td className="text-right">{money(c.caTtc)}</td>
           </tr>
         ))}
@@ -83,7 +85,7 @@ export function Tops({ figures, devise, links }: Props) {
       <Block title="Vendeurs" testId="vendeurs">
         {figures.vendeurs.map((v) => (
           <tr key={v.userId}>
-            <Name to={links ? `/pages/ventes-list?${periode(links)}&vendeurId=${v.userId}` : null}>
+            <Name to={links ? hrefTableau(lienVendeur(v.userId), links) : null}>
               {v.prenom} {v.nom}
             </Name>
             <td className="text-right">

@@ -196,7 +196,14 @@ describe('/pages/clients/:id', () => {
           total: 0,
           page: 1,
           size: 8,
-          totaux: { nombre: 0, totalTtc: 0, montantPaye: 0, montantRetourne: 0, reste: 0 },
+          totaux: {
+            nombre: 0,
+            totalTtc: 0,
+            montantPaye: 0,
+            montantRetourne: 0,
+            reste: 0,
+            montantMode: null,
+          },
         });
       }
       return undefined;

@@ -5,6 +5,7 @@ import {
   type RapportProduit,
   type RapportProduitsPage,
 } from '@comptoir/shared';
+import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -25,6 +26,7 @@ import { useRapportProduits } from './api';
 import { RapportProduitsCartes } from './RapportCartes';
 import { RapportExport } from './RapportExport';
 import { RAPPORT_LIST, rapportApiQuery } from './rapport-query';
+import { ToutesVentes } from './ToutesVentes';
 
 const TopProduitsChart = lazy(() => import('./TopProduitsChart'));
 
@@ -150,6 +152,17 @@ export function RapportProduits({ serviceId, devise }: { serviceId: number; devi
           showClear
           aria-label="Filtrer par type de vente"
         />
+        {f['produitId'] && (
+          <Button
+            type="button"
+            label="Tous les produits"
+            icon="pi pi-times"
+            outlined
+            size="small"
+            onClick={() => list.setFilter('produitId', null)}
+            aria-label="Un seul produit : afficher tous les produits"
+          />
+        )}
         <div className="flex gap-2 ml-auto">
           <RapportExport serviceId={serviceId} query={query} />
         </div>
@@ -158,6 +171,7 @@ export function RapportProduits({ serviceId, devise }: { serviceId: number; devi
       {rapport.isError && (
         <Message severity="error" text={errorMessage(rapport.error)} className="w-full mb-3" />
       )}
+      <ToutesVentes figures={rapport.data?.toutesVentes} devise={devise} />
       {phone ? (
         <RapportProduitsCartes
           page={rapport.data}

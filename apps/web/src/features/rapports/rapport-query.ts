@@ -3,10 +3,22 @@ import type { ListSpec } from '../../lib/list-params';
 import { RAPPORT_PRODUITS_SORTS } from '@comptoir/shared';
 import { periodeApiQuery } from '../ventes';
 
-/** The product report's URL state: sort, period, and the product, seller and sale-type filters. */
+/**
+ * The product report's URL state: sort, period, and the product (category, brand, one product from
+ * the dashboard's links), seller and sale-type filters.
+ */
 export const RAPPORT_LIST: ListSpec = {
   sorts: RAPPORT_PRODUITS_SORTS,
-  filters: ['periode', 'du', 'au', 'categorieId', 'marqueId', 'vendeurId', 'typeVenteId'],
+  filters: [
+    'periode',
+    'du',
+    'au',
+    'categorieId',
+    'marqueId',
+    'vendeurId',
+    'typeVenteId',
+    'produitId',
+  ],
 };
 
 /**

@@ -4,6 +4,7 @@ import {
   VENTE_STATUTS,
   VENTE_STATUT_LABELS,
 } from '@comptoir/shared';
+import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { ClientFilter, DayFilter } from '../../../components/list/ListFilters';
 import { PERIODES, PERIODE_LABELS } from './periode';
@@ -20,7 +21,10 @@ const PERIODE_OPTIONS = PERIODES.map((value) => ({ value, label: PERIODE_LABELS[
 const MODE_OPTIONS = MODES_PAIEMENT.map((value) => ({ value, label: MODE_PAIEMENT_LABELS[value] }));
 const STATUT_OPTIONS = VENTE_STATUTS.map((value) => ({ value, label: VENTE_STATUT_LABELS[value] }));
 
-/** Filters of the sales list: period (custom: two days), seller, customer, payment mode, status. */
+/**
+ * Filters of the sales list: period (custom: two days), seller, customer, payment mode, status;
+ * the mobile-money operator (set by the dashboard's links) shows as a button that removes it.
+ */
 export function VentesFilters({ serviceId, filters, vendeurs, onFilter }: Props) {
   const pick = (key: string) => (e: { value: unknown }) =>
     onFilter(key, (e.value as string | null) ?? null);
@@ -68,6 +72,18 @@ export function VentesFilters({ serviceId, filters, vendeurs, onFilter }: Props)
         showClear
         aria-label="Filtrer par mode de paiement"
       />
+      {filters['operateur'] && (
+        <Button
+          type="button"
+          label={`Opérateur : ${filters['operateur']}`}
+          icon="pi pi-times"
+          iconPos="right"
+          outlined
+          size="small"
+          onClick={() => onFilter('operateur', null)}
+          aria-label={`Retirer le filtre opérateur ${filters['operateur']}`}
+        />
+      )}
       <Dropdown
         inputId="ventes-statut"
         value={filters['statut'] ?? null}

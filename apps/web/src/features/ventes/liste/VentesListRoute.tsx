@@ -68,7 +68,12 @@ function Ventes({ serviceId }: { serviceId: number }) {
         <p role="status">Chargement…</p>
       ) : (
         <>
-          <VentesTotaux totaux={ventes.data?.totaux} devise={devise} />
+          <VentesTotaux
+            totaux={ventes.data?.totaux}
+            devise={devise}
+            mode={list.state.filters['mode']}
+            operateur={list.state.filters['operateur']}
+          />
           <VentesTable
             page={ventes.data}
             loading={ventes.isFetching}

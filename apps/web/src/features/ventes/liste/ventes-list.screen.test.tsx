@@ -37,7 +37,14 @@ const PAGE = {
   total: 1,
   page: 1,
   size: 8,
-  totaux: { nombre: 1, totalTtc: 6700, montantPaye: 6000, montantRetourne: 0, reste: 700 },
+  totaux: {
+    nombre: 1,
+    totalTtc: 6700,
+    montantPaye: 6000,
+    montantRetourne: 0,
+    reste: 700,
+    montantMode: null,
+  },
 };
 
 describe('/pages/ventes-list', () => {
@@ -77,6 +84,34 @@ describe('/pages/ventes-list', () => {
     });
     // A manager may not list the shop's accounts: no seller filter.
     expect(screen.queryByLabelText('Filtrer par vendeur')).not.toBeInTheDocument();
+  });
+
+  it('filtrée sur un mode et un opérateur (lien du tableau de bord) : le total payé dans ce mode seulement, et le filtre opérateur se retire', async () => {
+    logIn(['ROLE_PROPRIETAIRE']);
+    const urls: string[] = [];
+    renderApp(
+      '/pages/ventes-list?periode=perso&du=2026-11-01&au=2026-11-20&mode=mobile_money&operateur=Orange+Money',
+      (url) => {
+        if (!url.startsWith('/api/services/1/ventes?')) return undefined;
+        urls.push(url);
+        return json(200, { ...PAGE, totaux: { ...PAGE.totaux, montantMode: 4000 } });
+      },
+    );
+    const totaux = await screen.findByTestId('ventes-totaux');
+    await waitFor(() =>
+      expect(totaux.textContent?.replace(/\s/g, ' ')).toMatch(
+        /Payé6 000 FCFAPayé \(Mobile money · Orange Money\)4 000 FCFA/,
+      ),
+    );
+    expect(Object.fromEntries(new URLSearchParams(urls.at(-1)!.split('?')[1]))).toMatchObject({
+      mode: 'mobile_money',
+      operateur: 'Orange Money',
+    });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Retirer le filtre opérateur Orange Money' }),
+    );
+    await waitFor(() => expect(urls.at(-1)).not.toContain('operateur'));
+    expect(urls.at(-1)).toContain('mode=mobile_money');
   });
 
   it('« Exporter Excel » lit l’export au fil de l’eau : le bouton dit « Export : 1 sur 2 », puis le classeur arrive', async () => {

@@ -3,10 +3,13 @@ import type { QueryValue } from '../../../lib/http';
 import type { ListSpec } from '../../../lib/list-params';
 import { periodeApiQuery } from './periode';
 
-/** The sales list in the URL: sort among VENTE_SORTS; period, seller, customer, mode and status filters. */
+/**
+ * The sales list in the URL: sort among VENTE_SORTS; period, seller, customer, mode, mobile-money
+ * operator (from the dashboard's links) and status filters.
+ */
 export const VENTES_LIST: ListSpec = {
   sorts: VENTE_SORTS,
-  filters: ['periode', 'du', 'au', 'vendeurId', 'clientId', 'mode', 'statut'],
+  filters: ['periode', 'du', 'au', 'vendeurId', 'clientId', 'mode', 'operateur', 'statut'],
 };
 
 /** The API query of the list: the period becomes `du`/`au`, days of the shop's clock (`timeZone`). */

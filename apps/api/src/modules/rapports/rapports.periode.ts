@@ -7,7 +7,9 @@ import {
   type RapportToutesVentes,
 } from '@comptoir/shared';
 import type { DB } from '../../db/schema.js';
-import { valueSql, type ReportShop } from './rapports.produits.js';
+import { seriesOf } from '../tableau/tableau.series.js';
+import type { ReportShop } from './rapports.produits.js';
+import { valueSql } from './rapports.sommes.js';
 
 /**
  * The product report's figures of the whole period: every sale of its days and every return made
@@ -15,7 +17,9 @@ import { valueSql, type ReportShop } from './rapports.produits.js';
  * the dashboard's « Chiffre d’affaires HT », « Marge brute » and « Retours » of the same days,
  * computed the same way (sales' totals, line costs, returns by their own day), which the product
  * rows cannot give: they leave out the free lines of converted quotes and count a return once per
- * product. None with a product filter, which these figures do not follow.
+ * product. None with a product filter, which these figures do not follow. Without a seller or
+ * sale-type filter they are the dashboard's totals themselves (tableau.series.ts, from the sales
+ * summaries); with one, they read the sales (the returns' summary has no seller).
  */
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -29,6 +33,22 @@ export async function toutesVentesOf(
     return null;
   if (f.q?.trim()) return null;
   const zone = shopTimeZone(shop.pays);
+  // Unfiltered, the dashboard's own totals of these days, from the sales summaries (a year of
+  // sales and lines otherwise: ≈ 400 ms at 1,000,000 lines).
+  if (f.vendeurId === undefined && f.typeVenteId === undefined) {
+    const jours = { du: f.du, au: f.au };
+    const { totaux: t } = await seriesOf(db, shop.id, zone, jours, jours);
+    return {
+      nombreVentes: t.nombreVentes,
+      caHt: t.caHt,
+      caTtc: t.caTtc,
+      cout: t.coutVentes - t.coutRetours,
+      nombreRetours: t.nombreRetours,
+      retoursHt: t.retoursHt,
+      retoursTtc: t.retoursTtc,
+      margeBrute: t.margeBrute,
+    };
+  }
   const from = startOfLocalDayUtc(f.du, zone);
   const to = startOfLocalDayUtc(addDays(f.au, 1), zone);
   const sales = () => {

@@ -210,6 +210,11 @@ export async function benchHorsLigne(baseUrl) {
       );
     }
 
+    // What the page holds in memory then (the scan's barcodes among it: hors-ligne/codes-memoire.ts).
+    const cdp = await context.newCDPSession(page);
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    out.push(`    mémoire JavaScript de la caisse : ${(usedSize / 1048576).toFixed(0)} Mio`);
+
     // 3. Back online: the queued sales are sent, 50 at a time. (The bench's own API session,
     // older than an access token's life by now, is opened again.)
     s = await session(baseUrl);

@@ -1,4 +1,11 @@
-import type { AuthResponse, Caisse, Produit, Role, SessionUser } from '@comptoir/shared';
+import type {
+  AuthResponse,
+  Caisse,
+  Produit,
+  ProduitCatalogue,
+  Role,
+  SessionUser,
+} from '@comptoir/shared';
 
 const b64url = (text: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(text)))
@@ -119,5 +126,29 @@ export function makeCaisse(id: number, nom: string, sessionId: number | null): C
             ouvertPar: { id: 7, prenom: 'Awa', nom: 'Diop' },
             ouverteLe: '2026-11-21T08:00:00Z',
           },
+  };
+}
+
+/** A product of the device's catalogue (hors-ligne/catalogue.ts), active, 1,000 by default. */
+export function makeProduitCatalogue(
+  id: number,
+  champs: Partial<ProduitCatalogue> = {},
+): ProduitCatalogue {
+  return {
+    id,
+    nom: `Produit ${id}`,
+    reference: null,
+    codeBarres: null,
+    categorieId: null,
+    uniteSymbole: 'u',
+    uniteNom: 'Unité',
+    fractionnable: false,
+    prixVente: 1000,
+    prixGros: null,
+    tauxTva: 0,
+    quantite: 5000,
+    actif: true,
+    updatedAt: '2026-06-15T08:00:00.000Z',
+    ...champs,
   };
 }

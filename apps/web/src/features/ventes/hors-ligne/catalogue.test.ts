@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { compareFrench, type ProduitCatalogue } from '@comptoir/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../../test/fixtures';
+import { json, makeProduitCatalogue } from '../../../test/fixtures';
 import { chercherProduits, premierProduit, produitParCode, refreshCatalogue } from './catalogue';
 
 /**
@@ -17,22 +17,7 @@ const produit = (
   codeBarres: string | null,
   reference: string | null,
   actif = true,
-): ProduitCatalogue => ({
-  id,
-  nom,
-  reference,
-  codeBarres,
-  categorieId: null,
-  uniteSymbole: 'u',
-  uniteNom: 'Unité',
-  fractionnable: false,
-  prixVente: 1000,
-  prixGros: null,
-  tauxTva: 0,
-  quantite: 5000,
-  actif,
-  updatedAt: '2026-06-15T08:00:00.000Z',
-});
+): ProduitCatalogue => makeProduitCatalogue(id, { nom, codeBarres, reference, actif });
 
 const CATALOGUE = [
   produit(1, 'Pâte à tartiner 750 g', '3017620422003', 'NUT-750'),

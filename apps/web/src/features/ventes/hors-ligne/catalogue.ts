@@ -10,6 +10,7 @@ import {
 } from '@comptoir/shared';
 import { http } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
+import { noterProduits, produitEnMemoire } from './codes-memoire';
 import { byIndex, getMeta, putAll, scan, setMeta } from './idb';
 import { champsIndex, type ChampsIndex } from './index-produits';
 
@@ -62,9 +63,10 @@ async function pull<T extends { id: number }>(
 
 /** Brings the device's catalogue and customers up to date; returns the time of this refresh. */
 export async function refreshCatalogue(serviceId: number): Promise<string> {
-  await pull<ProduitCatalogue>(serviceId, 'produits', (items, supprimes) =>
-    putAll(serviceId, 'produits', items.map(withKey), supprimes),
-  );
+  await pull<ProduitCatalogue>(serviceId, 'produits', async (items, supprimes) => {
+    await putAll(serviceId, 'produits', items.map(withKey), supprimes);
+    noterProduits(serviceId, items, supprimes);
+  });
   await pull<ClientCatalogue>(serviceId, 'clients', (items, supprimes) =>
     putAll(
       serviceId,
@@ -113,10 +115,14 @@ const actif = async (p: Promise<ProduitLocal | undefined>) => {
 /**
  * The active product carrying this barcode on the device, else one of its GTIN zero-paddings
  * (the code as read before a spreadsheet dropped its leading zeros, `gtinZeroPaddings` as the
- * server reads a delivery note), else the one with this reference: each by its index, one read.
+ * server reads a delivery note), else the one with this reference: each by its index, one read
+ * (or from memory, codes-memoire.ts).
  */
 export async function produitParCode(serviceId: number, code: string): Promise<Produit | null> {
   const text = code.trim();
+  // The same reads from memory once the point of sale has loaded them (codes-memoire.ts).
+  const enMemoire = produitEnMemoire(serviceId, text);
+  if (enMemoire !== undefined) return enMemoire ? asProduit(enMemoire) : null;
   for (const c of [text, ...gtinZeroPaddings(text)]) {
     const p = await actif(byIndex<ProduitLocal>(serviceId, 'produits', 'codeBarres', c));
     if (p) return asProduit(p);

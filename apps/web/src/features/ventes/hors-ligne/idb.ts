@@ -61,7 +61,11 @@ function indexerProduits(produits: IDBObjectStore) {
   };
 }
 
-/** Runs `work` in one transaction; resolves once the transaction has committed. */
+/**
+ * Runs `work` in one transaction; a write resolves once the transaction has committed. A read
+ * resolves with its value at once: waiting for a read-only transaction's end cost the counter's
+ * scan one more round trip to the browser's storage process for nothing.
+ */
 export async function inStore<T>(
   serviceId: number,
   stores: StoreName | StoreName[],
@@ -75,6 +79,10 @@ export async function inStore<T>(
     tx.onerror = () => reject(tx.error ?? new Error('IndexedDB'));
     tx.onabort = () => reject(tx.error ?? new Error('IndexedDB : transaction annulée'));
   });
+  if (mode === 'readonly') {
+    committed.catch(() => {});
+    return work(tx);
+  }
   const value = await work(tx);
   await committed;
   return value;
@@ -105,6 +113,24 @@ export const putAll = (
     for (const v of values) s.put(v);
     for (const k of keys) s.delete(k);
   });
+
+/** Up to `count` items of a store by key, after key `after` (from the first when undefined). */
+export const pageOf = <T>(
+  serviceId: number,
+  store: StoreName,
+  after: IDBValidKey | undefined,
+  count: number,
+) =>
+  inStore(serviceId, store, 'readonly', (tx) =>
+    done(
+      tx
+        .objectStore(store)
+        .getAll(
+          after === undefined ? undefined : IDBKeyRange.lowerBound(after, true),
+          count,
+        ) as IDBRequest<T[]>,
+    ),
+  );
 
 /** The first item of an index equal to `key`. */
 export const byIndex = <T>(serviceId: number, store: StoreName, index: string, key: IDBValidKey) =>

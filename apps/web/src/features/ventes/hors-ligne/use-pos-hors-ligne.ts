@@ -13,6 +13,7 @@ import type { NewTiers } from '../../../components/document/TiersPicker';
 import { NetworkError } from '../../../lib/errors';
 import { createClient, searchClients } from '../api';
 import { chercherClients } from './catalogue';
+import { chargerCodes } from './codes-memoire';
 import { noterVenteEnLigne } from './file';
 import { useHorsLigne } from './use-hors-ligne';
 
@@ -48,6 +49,10 @@ export function usePosHorsLigne(
   types: TypeVente[] | undefined,
 ) {
   const hl = useHorsLigne(serviceId);
+  // Barcodes and references in memory for the scan (codes-memoire.ts), loaded beside the screen.
+  useEffect(() => {
+    void chargerCodes(serviceId);
+  }, [serviceId]);
   const shopData = useCopie(`comptoir.horsLigne.${serviceId}.boutique`, shop);
   const typesData = useCopie('comptoir.horsLigne.typesVentes', types);
 

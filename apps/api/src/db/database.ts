@@ -32,6 +32,11 @@ export function openDatabase(config: DatabaseConfig): Database {
     // without a listener its error would end the process. The next query opens a new one.
     pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    lecteurs.set(
+      db,
+      async (text, values) =>
+        (await pool.query({ text, values: [...values], rowMode: 'array' })).rows,
+    );
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   if (config.file !== ':memory:') privateFiles(config.file);
@@ -48,33 +53,37 @@ export function openDatabase(config: DatabaseConfig): Database {
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  handles.set(db, sqlite);
+  lecteurs.set(db, (sql, parameters) =>
+    db.connection().execute(async () =>
+      sqlite
+        .prepare(sql)
+        .raw(true)
+        .all(...parameters),
+    ),
+  );
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-const handles = new WeakMap<Kysely<DB>, SQLite.Database>();
+/** Reads a compiled select's rows as arrays of its columns' values (`lignesBrutes`). */
+type LecteurBrut = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]>;
+const lecteurs = new WeakMap<Kysely<DB>, LecteurBrut>();
 
 /**
- * SQLite only (null on PostgreSQL, or given a transaction): a reader of a select's rows as arrays
- * of its columns' values, in their order — better-sqlite3's raw mode, no object per row: a third
- * cheaper on long reads (the journal's verification). Each read runs on the connection under
- * Kysely's lock, like any query: never in the middle of another caller's transaction.
+ * A select's rows as arrays of its columns' values, in their order: no object per row, a third
+ * cheaper on long reads (the journal's verification). SQLite: better-sqlite3's raw mode, on the
+ * connection under Kysely's lock like any query (never in the middle of another caller's
+ * transaction); PostgreSQL: pg's array rows, from the same pool. A Kysely opened elsewhere, or a
+ * transaction: its objects, made arrays.
  */
-export function lecteurBrut(
+export async function lignesBrutes<Ligne extends unknown[]>(
   db: Kysely<DB>,
-): (<Ligne extends unknown[]>(query: Compilable) => Promise<Ligne[]>) | null {
-  const sqlite = handles.get(db);
-  if (!sqlite) return null;
-  return (query) => {
-    const { sql, parameters } = query.compile();
-    return db.connection().execute(
-      async () =>
-        sqlite
-          .prepare(sql)
-          .raw(true)
-          .all(...parameters) as never,
-    );
-  };
+  query: Compilable,
+): Promise<Ligne[]> {
+  const compiled = query.compile();
+  const lecteur = lecteurs.get(db);
+  if (lecteur) return (await lecteur(compiled.sql, compiled.parameters)) as Ligne[];
+  const { rows } = await db.executeQuery(compiled);
+  return rows.map((r) => Object.values(r as object)) as Ligne[];
 }
 
 /**

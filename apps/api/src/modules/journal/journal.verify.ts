@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { GENESE, messageEntree } from './journal.append.js';
 import { signatureValide } from './journal.cle.js';
 import { sha256 } from '../../core/idempotence.js';
-import { lecteurBrut } from '../../db/database.js';
+import { lignesBrutes } from '../../db/database.js';
 
 const PAGE = 5000;
 
@@ -55,7 +55,7 @@ type Ligne = [number, string, string, string, string, string, string, string | n
  * last entry. Names the first entry that does not match. Reads by pages in sequence order, each
  * after the last sequence read (the unique index on the shop and the sequence); the next page is
  * asked for before this one is hashed, so that PostgreSQL reads it meanwhile (SQLite, in process,
- * reads it at the next await, as arrays: database.ts `lecteurBrut`).
+ * reads it at the next await). Rows as arrays (database.ts `lignesBrutes`).
  */
 async function verifierChaine(
   db: Kysely<DB>,
@@ -75,11 +75,7 @@ async function verifierChaine(
       .where('sequence', '>', apres)
       .orderBy('sequence')
       .limit(taillePage);
-  const brut = lecteurBrut(db);
-  const lire = async (apres: number): Promise<Ligne[]> =>
-    brut
-      ? brut<Ligne>(requete(apres))
-      : (await requete(apres).execute()).map((r) => COLONNES.map((c) => r[c]) as Ligne);
+  const lire = (apres: number) => lignesBrutes<Ligne>(db, requete(apres));
   let attendu = 1;
   let precedent = GENESE;
   let suivante: Promise<Ligne[]> | null = lire(0);

@@ -6,14 +6,12 @@ import { now, nowIso } from '../../db/time.js';
 import { GENESE, journaliser } from './journal.append.js';
 import { archiver } from './journal.archive.js';
 import { cleInstallation, type CleInstallation } from './journal.cle.js';
+import { EVENEMENTS, Reperes, type Lectures } from './journal.clotures.limites.js';
 import { totaux, ZERO, type Montants, type TotauxCloture } from './journal.totaux.js';
 
 /** Closures (docs/regles-metier.md « Clôtures »): a day, a month, a fiscal (calendar) year. */
 export const PERIODES = ['jour', 'mois', 'exercice'] as const;
 export type Periode = (typeof PERIODES)[number];
-
-/** The events a closure adds up. */
-export const EVENEMENTS = ['vente', 'retour', 'reglement'];
 
 /** What a closure entry records (its canonical content). */
 export interface ContenuCloture extends TotauxCloture {
@@ -73,13 +71,15 @@ export interface ClotureFaite {
  * Ed25519 key and chained like any entry. `automatique`: only the events of the first period
  * not yet closed, and only once that period has ended (the shop's midnight, its time zone).
  * The owner may close a period without events (totals zero); the automatic closure only closes
- * events. Returns null when there is nothing to close automatically.
+ * events. Returns null when there is nothing to close automatically. `reperes`: a catch-up's,
+ * kept from one closure of the kind to the next (journal.clotures.limites.ts).
  */
 export async function cloturer(
   db: Kysely<DB>,
   serviceId: number,
   periode: Periode,
   par: { utilisateur: number } | 'automatique',
+  reperes = new Reperes(),
 ): Promise<ClotureFaite | null> {
   const cle = await cleInstallation(db);
   return db.transaction().execute(async (trx) => {
@@ -89,7 +89,7 @@ export async function cloturer(
       .set({ sequence: sql`sequence` })
       .where('service_id', '=', serviceId)
       .execute();
-    const faite = await ecrireCloture(trx, cle, serviceId, periode, par);
+    const faite = await ecrireCloture(trx, cle, serviceId, periode, par, reperes);
     if (faite && periode !== 'jour') await archiver(trx, cle, serviceId, faite.sequence);
     return faite;
   });
@@ -106,6 +106,7 @@ export async function ecrireCloture(
   serviceId: number,
   periode: Periode,
   par: { utilisateur: number } | 'automatique',
+  reperes = new Reperes(),
 ): Promise<ClotureFaite | null> {
   const shop = await trx
     .selectFrom('services')
@@ -133,11 +134,7 @@ export async function ecrireCloture(
     const jour = localDate(new Date(premier.horodatage), tz);
     const fin = startOfLocalDayUtc(addDays(bornes(periode, jour).fin, 1), tz);
     if (fin > nowIso()) return null;
-    const dernier = await evenements()
-      .select((eb) => eb.fn.max('sequence').as('s'))
-      .where('horodatage', '<', fin)
-      .executeTakeFirst();
-    limite = Number(dernier?.s);
+    limite = Number(await reperes.limite(trx, serviceId, apres, fin));
   }
   const rows = await evenements()
     .select(['sequence', 'type', 'horodatage', 'contenu'])
@@ -176,13 +173,19 @@ export async function ecrireCloture(
 
 /**
  * The automatic closures (housekeeping): for every shop with a journal, each day, month and
- * year that ended with events not closed yet is closed, oldest first, one period at a time.
+ * year that ended with events not closed yet is closed, oldest first, one period at a time; the
+ * closures of a shop and kind share their landmarks (the chain is read once, not once a closure).
  */
-export async function cloturerEchues(db: Kysely<DB>): Promise<number> {
+export async function cloturerEchues(
+  db: Kysely<DB>,
+  lectures: Lectures = { lues: 0 },
+): Promise<number> {
   const shops = await db.selectFrom('journal_tetes').select('service_id').execute();
   let closed = 0;
   for (const { service_id } of shops)
-    for (const periode of PERIODES)
-      while (await cloturer(db, service_id, periode, 'automatique')) closed += 1;
+    for (const periode of PERIODES) {
+      const reperes = new Reperes(lectures);
+      while (await cloturer(db, service_id, periode, 'automatique', reperes)) closed += 1;
+    }
   return closed;
 }

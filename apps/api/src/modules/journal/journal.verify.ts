@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { GENESE, messageEntree } from './journal.append.js';
 import { signatureValide } from './journal.cle.js';
 import { sha256 } from '../../core/idempotence.js';
+import { lignesBrutes } from '../../db/database.js';
 
 const PAGE = 5000;
 
@@ -18,9 +19,11 @@ type Chainage = Omit<JournalVerification, 'jet'>;
 export async function verifierJournal(
   db: Kysely<DB>,
   serviceId: number,
+  /** Entries read at a time (tests: a few, so that breaks fall on the pages' edges). */
+  taillePage = PAGE,
 ): Promise<JournalVerification> {
-  const journal = await verifierChaine(db, serviceId, 'journal');
-  const jet = await verifierChaine(db, serviceId, 'jet');
+  const journal = await verifierChaine(db, serviceId, 'journal', taillePage);
+  const jet = await verifierChaine(db, serviceId, 'jet', taillePage);
   const rupture =
     journal.rupture ??
     (jet.rupture && {
@@ -30,75 +33,72 @@ export async function verifierJournal(
   return { ...journal, valide: journal.valide && jet.valide, rupture, jet };
 }
 
+/** The columns the verification reads: the hashed fields (the shop is the filter), the links. */
+const COLONNES = [
+  'sequence',
+  'type',
+  'reference',
+  'horodatage',
+  'contenu',
+  'hash_precedent',
+  'hash',
+  'signature',
+] as const;
+
+/** An entry as read: the values of COLONNES, in their order. */
+type Ligne = [number, string, string, string, string, string, string, string | null];
+
 /**
  * Recomputes a shop's chain from its first entry (docs/regles-metier.md « Journal inaltérable »):
  * sequences 1, 2, 3… without gap, each previous hash equal to the hash before it, each hash equal
  * to SHA-256 of the previous hash and the entry's canonical line, and the head row equal to the
- * last entry. Names the first entry that does not match. Reads by pages in sequence order.
+ * last entry. Names the first entry that does not match. Reads by pages in sequence order, each
+ * after the last sequence read (the unique index on the shop and the sequence); the next page is
+ * asked for before this one is hashed, so that PostgreSQL reads it meanwhile (SQLite, in process,
+ * reads it at the next await). Rows as arrays (database.ts `lignesBrutes`).
  */
 async function verifierChaine(
   db: Kysely<DB>,
   serviceId: number,
   chaine: Chaine,
+  taillePage: number,
 ): Promise<Chainage> {
   // Both chains have the same columns (migration 030).
   const entrees = `${chaine}_entrees` as 'journal_entrees';
   const tetes = `${chaine}_tetes` as 'journal_tetes';
   const cle = await db.selectFrom('journal_cle').select('cle_publique').executeTakeFirst();
+  const requete = (apres: number) =>
+    db
+      .selectFrom(entrees)
+      .select(COLONNES)
+      .where('service_id', '=', serviceId)
+      .where('sequence', '>', apres)
+      .orderBy('sequence')
+      .limit(taillePage);
+  const lire = (apres: number) => lignesBrutes<Ligne>(db, requete(apres));
   let attendu = 1;
   let precedent = GENESE;
-  for (;;) {
-    const page = await db
-      .selectFrom(entrees)
-      .select([
-        'id',
-        'service_id',
-        'sequence',
-        'type',
-        'reference',
-        'horodatage',
-        'contenu',
-        'hash_precedent',
-        'hash',
-        'signature',
-      ])
-      .where('service_id', '=', serviceId)
-      .where('sequence', '>=', attendu)
-      .orderBy('sequence')
-      .limit(PAGE)
-      .execute();
-    for (const row of page) {
-      const e = { ...row, sequence: Number(row.sequence) };
-      const rupture = (motif: string): Chainage => ({
-        valide: false,
-        entrees: attendu - 1,
-        dernierHash: precedent,
-        rupture: { sequence: attendu, type: e.type, reference: e.reference, motif },
-      });
-      if (e.sequence !== attendu)
-        return rupture(
-          `L’entrée n° ${attendu} manque : l’entrée suivante porte le n° ${e.sequence}.`,
-        );
-      if (e.hash_precedent !== precedent)
-        return rupture(
-          `L’entrée n° ${attendu} ne suit pas l’entrée précédente (empreinte précédente différente).`,
-        );
-      const message = messageEntree(precedent, e);
-      if (sha256(message) !== e.hash)
-        return rupture(
-          `L’entrée n° ${attendu} a été modifiée : son empreinte ne correspond plus à son contenu.`,
-        );
-      if (
-        e.type.startsWith('cloture_') &&
-        !(cle && e.signature && signatureValide(cle.cle_publique, message, e.signature))
-      )
-        return rupture(
-          `La clôture n° ${attendu} ne porte pas une signature valide de la clé de l’installation.`,
-        );
-      precedent = e.hash;
-      attendu += 1;
+  let suivante: Promise<Ligne[]> | null = lire(0);
+  try {
+    while (suivante) {
+      const page: Ligne[] = await suivante;
+      suivante = page.length === taillePage ? lire(Number(page.at(-1)![0])) : null;
+      for (const e of page) {
+        const motif = defaut(e, attendu, precedent, serviceId, cle?.cle_publique);
+        if (motif)
+          return {
+            valide: false,
+            entrees: attendu - 1,
+            dernierHash: precedent,
+            rupture: { sequence: attendu, type: e[1], reference: e[2], motif },
+          };
+        precedent = e[6];
+        attendu += 1;
+      }
     }
-    if (page.length < PAGE) break;
+  } finally {
+    // A break found before the last page: the page asked for ahead is dropped.
+    suivante?.catch(() => {});
   }
   const tete = await db
     .selectFrom(tetes)
@@ -119,4 +119,38 @@ async function verifierChaine(
       },
     };
   return { valide: true, entrees: derniere, dernierHash: precedent, rupture: null };
+}
+
+/**
+ * What is wrong with an entry expected at sequence `attendu` after the hash `precedent`: its
+ * number, its link, its hash recomputed from its stored fields, a closure's signature. Null: none.
+ */
+function defaut(
+  [sequence, type, reference, horodatage, contenu, hashPrecedent, hash, signature]: Ligne,
+  attendu: number,
+  precedent: string,
+  serviceId: number,
+  clePublique: string | undefined,
+): string | null {
+  if (Number(sequence) !== attendu)
+    return `L’entrée n° ${attendu} manque : l’entrée suivante porte le n° ${Number(sequence)}.`;
+  if (hashPrecedent !== precedent)
+    return `L’entrée n° ${attendu} ne suit pas l’entrée précédente (empreinte précédente différente).`;
+  // The shop's number is the filter of the read: the stored one equals it.
+  const message = messageEntree(precedent, {
+    service_id: serviceId,
+    sequence: attendu,
+    type,
+    reference,
+    horodatage,
+    contenu,
+  });
+  if (sha256(message) !== hash)
+    return `L’entrée n° ${attendu} a été modifiée : son empreinte ne correspond plus à son contenu.`;
+  if (
+    type.startsWith('cloture_') &&
+    !(clePublique && signature && signatureValide(clePublique, message, signature))
+  )
+    return `La clôture n° ${attendu} ne porte pas une signature valide de la clé de l’installation.`;
+  return null;
 }

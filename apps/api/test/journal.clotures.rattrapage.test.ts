@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runWithClock } from '../src/db/time.js';
+import { journaliser } from '../src/modules/journal/journal.append.js';
+import type { ContenuCloture } from '../src/modules/journal/journal.clotures.js';
+import { cloturerEchues } from '../src/modules/journal/journal.clotures.js';
+import { TEST_DIALECT } from './support/database.js';
+import { createTenants } from './support/factories.js';
+import { startTestServer, type TestServer } from './support/test-app.js';
+
+const JOURS = 100;
+const PAR_JOUR = 30;
+
+/**
+ * A shop that synchronises months of sales at once, some of them late (dated the day before the
+ * sales around them): the automatic closures that catch up close every day, in order, each event
+ * once, and read the chain a bounded number of times — not once per closure, as when each
+ * closure looked for its last event through every event not closed yet (3,452 closures over a
+ * million events took minutes). Counted in sequences covered by the reads, not in time.
+ */
+describe(`journal : rattrapage des clôtures automatiques (${TEST_DIALECT})`, () => {
+  let server: TestServer;
+  let shop: number;
+  const db = () => server.ctx.database.db;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    server.clock.set('2026-06-15T09:00:00Z');
+    shop = (await createTenants(server.ctx)).shopA.id;
+    const premier = Date.parse('2026-03-01T08:00:00Z');
+    for (let jour = 0; jour < JOURS; jour += 10)
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          for (let j = jour; j < jour + 10; j++)
+            for (let i = 0; i < PAR_JOUR; i++) {
+              // Every seventh day, its tenth sale was made the day before, offline.
+              const retard = j % 7 === 3 && i === 10 ? 1 : 0;
+              await journaliser(trx, shop, {
+                type: 'vente',
+                reference: `V-${j}-${i}`,
+                horodatage: new Date(
+                  premier + (j - retard) * 86_400_000 + i * 60_000,
+                ).toISOString(),
+                contenu: {
+                  lignes: [{ tauxTva: 1800, ht: 1000, tva: 180, ttc: 1180 }],
+                  paiements: [{ mode: 'especes', montant: 1180 }],
+                },
+              });
+            }
+        });
+  });
+  afterAll(() => server.close());
+
+  it('chaque jour clos une fois, chaque vente dans une clôture, la chaîne lue un nombre borné de fois', async () => {
+    const lectures = { lues: 0 };
+    const faites = await runWithClock(server.ctx.clock, () => cloturerEchues(db(), lectures));
+    const clotures = (
+      await db()
+        .selectFrom('journal_entrees')
+        .select(['type', 'contenu'])
+        .where('service_id', '=', shop)
+        .where('type', 'like', 'cloture_%')
+        .orderBy('sequence')
+        .execute()
+    ).map((r) => ({ type: r.type, ...(JSON.parse(r.contenu) as ContenuCloture) }));
+    expect(faites).toBe(clotures.length);
+    const jours = clotures.filter((c) => c.type === 'cloture_jour');
+    const mois = clotures.filter((c) => c.type === 'cloture_mois');
+    expect(mois.map((c) => c.debut)).toEqual(['2026-03-01', '2026-04-01', '2026-05-01']);
+    // Each event in one day closure, in sequence order, none left out.
+    expect(jours[0]!.depuis).toBe(1);
+    for (let k = 1; k < jours.length; k++) expect(jours[k]!.depuis).toBe(jours[k - 1]!.jusqua + 1);
+    expect(jours.at(-1)!.jusqua).toBe(JOURS * PAR_JOUR);
+    expect(jours.reduce((n, c) => n + c.evenements, 0)).toBe(JOURS * PAR_JOUR);
+    // A late sale draws the sales of its day before it into the previous day's closure.
+    expect(jours).toHaveLength(JOURS);
+    expect(jours.filter((c) => c.evenements === PAR_JOUR + 11)).toHaveLength(
+      Math.floor((JOURS - 4) / 7) + 1,
+    );
+    // Read once per kind of closure, plus a bloc of 100 sequences per closure; a read of every
+    // event not closed yet per closure would cover some 150,000 sequences here.
+    expect(lectures.lues).toBeGreaterThanOrEqual(JOURS * PAR_JOUR);
+    expect(lectures.lues).toBeLessThanOrEqual(2 * JOURS * PAR_JOUR + 100 * clotures.length);
+  });
+});

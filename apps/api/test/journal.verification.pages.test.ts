@@ -120,4 +120,50 @@ describe(`journal : la vérification par pages (${TEST_DIALECT})`, () => {
     await changer(cloture.id, { signature: cloture.signature });
     expect(await verifier()).toMatchObject({ valide: true, entrees: 24 });
   });
+
+  it('une vente ajoutée pendant la vérification, après la dernière page lue, ne passe pas pour une entrée disparue', async () => {
+    // The head is read once the pages are: three sales are appended just before that read (the
+    // database seen through a proxy). The old reading took the head's 27 for missing entries.
+    let ajoutees = false;
+    const base = db();
+    const espion = new Proxy(base, {
+      get(target, prop, receiver) {
+        if (prop !== 'selectFrom') {
+          // Kysely's private fields: its methods run on the instance itself.
+          const v = Reflect.get(target, prop, receiver) as unknown;
+          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+        }
+        return (table: string) => {
+          if (table !== 'journal_tetes' || ajoutees)
+            return target.selectFrom(table as 'journal_tetes');
+          ajoutees = true;
+          return {
+            select: (colonnes: ['sequence', 'hash']) => ({
+              where: (a: 'service_id', op: '=', v: number) => ({
+                executeTakeFirst: async () => {
+                  await target.transaction().execute(async (trx) => {
+                    for (let n = 25; n <= 27; n++)
+                      await journaliser(trx, shop, {
+                        type: 'avoir',
+                        reference: `avoir-${n}`,
+                        contenu: { ttc: 100 * n, montant: n, nom: `Café crème n° ${n}` },
+                      });
+                  });
+                  return target
+                    .selectFrom('journal_tetes')
+                    .select(colonnes)
+                    .where(a, op, v)
+                    .executeTakeFirst();
+                },
+              }),
+            }),
+          };
+        };
+      },
+    });
+    const r = await verifierJournal(espion, shop, 5);
+    expect(ajoutees).toBe(true);
+    expect(r).toMatchObject({ valide: true, entrees: 27, rupture: null });
+    expect(r.dernierHash).toBe((await row(27)).hash);
+  });
 });

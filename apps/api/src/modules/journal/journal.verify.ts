@@ -52,7 +52,8 @@ type Ligne = [number, string, string, string, string, string, string, string | n
  * Recomputes a shop's chain from its first entry (docs/regles-metier.md « Journal inaltérable »):
  * sequences 1, 2, 3… without gap, each previous hash equal to the hash before it, each hash equal
  * to SHA-256 of the previous hash and the entry's canonical line, and the head row equal to the
- * last entry. Names the first entry that does not match. Reads by pages in sequence order, each
+ * last entry (a head that moved on meanwhile, a sale appended during the verification: the new
+ * entries are read and verified too, then the head again). Names the first entry that does not match. Reads by pages in sequence order, each
  * after the last sequence read (the unique index on the shop and the sequence); the next page is
  * asked for before this one is hashed, so that PostgreSQL reads it meanwhile (SQLite, in process,
  * reads it at the next await). Rows as arrays (database.ts `lignesBrutes`).
@@ -78,47 +79,64 @@ async function verifierChaine(
   const lire = (apres: number) => lignesBrutes<Ligne>(db, requete(apres));
   let attendu = 1;
   let precedent = GENESE;
-  let suivante: Promise<Ligne[]> | null = lire(0);
-  try {
-    while (suivante) {
-      const page: Ligne[] = await suivante;
-      suivante = page.length === taillePage ? lire(Number(page.at(-1)![0])) : null;
-      for (const e of page) {
-        const motif = defaut(e, attendu, precedent, serviceId, cle?.cle_publique);
-        if (motif)
-          return {
-            valide: false,
-            entrees: attendu - 1,
-            dernierHash: precedent,
-            rupture: { sequence: attendu, type: e[1], reference: e[2], motif },
-          };
-        precedent = e[6];
-        attendu += 1;
+  /** Verifies the entries from `attendu` to the last one written; a break, or null. */
+  const continuer = async (): Promise<Chainage | null> => {
+    let suivante: Promise<Ligne[]> | null = lire(attendu - 1);
+    try {
+      while (suivante) {
+        const page: Ligne[] = await suivante;
+        suivante = page.length === taillePage ? lire(Number(page.at(-1)![0])) : null;
+        for (const e of page) {
+          const motif = defaut(e, attendu, precedent, serviceId, cle?.cle_publique);
+          if (motif)
+            return {
+              valide: false,
+              entrees: attendu - 1,
+              dernierHash: precedent,
+              rupture: { sequence: attendu, type: e[1], reference: e[2], motif },
+            };
+          precedent = e[6];
+          attendu += 1;
+        }
       }
+      return null;
+    } finally {
+      // A break found before the last page: the page asked for ahead is dropped.
+      suivante?.catch(() => {});
     }
-  } finally {
-    // A break found before the last page: the page asked for ahead is dropped.
-    suivante?.catch(() => {});
+  };
+  for (;;) {
+    const rupture = await continuer();
+    if (rupture) return rupture;
+    const tete = await db
+      .selectFrom(tetes)
+      .select(['sequence', 'hash'])
+      .where('service_id', '=', serviceId)
+      .executeTakeFirst();
+    const derniere = attendu - 1;
+    const annoncee = tete ? Number(tete.sequence) : 0;
+    // A head beyond the last entry read: sales appended since that read (read them, then the head
+    // again), unless nothing follows, when entries have gone.
+    if (annoncee > derniere) {
+      const avant = attendu;
+      const suite = await continuer();
+      if (suite) return suite;
+      if (attendu > avant) continue;
+    }
+    if (annoncee !== derniere || (tete?.hash ?? GENESE) !== precedent)
+      return {
+        valide: false,
+        entrees: derniere,
+        dernierHash: precedent,
+        rupture: {
+          sequence: derniere + 1,
+          type: null,
+          reference: null,
+          motif: `Le journal s’arrête à l’entrée n° ${derniere} alors que sa tête en annonce ${annoncee} : des entrées ont disparu.`,
+        },
+      };
+    return { valide: true, entrees: derniere, dernierHash: precedent, rupture: null };
   }
-  const tete = await db
-    .selectFrom(tetes)
-    .select(['sequence', 'hash'])
-    .where('service_id', '=', serviceId)
-    .executeTakeFirst();
-  const derniere = attendu - 1;
-  if ((tete ? Number(tete.sequence) : 0) !== derniere || (tete?.hash ?? GENESE) !== precedent)
-    return {
-      valide: false,
-      entrees: derniere,
-      dernierHash: precedent,
-      rupture: {
-        sequence: derniere + 1,
-        type: null,
-        reference: null,
-        motif: `Le journal s’arrête à l’entrée n° ${derniere} alors que sa tête en annonce ${tete ? Number(tete.sequence) : 0} : des entrées ont disparu.`,
-      },
-    };
-  return { valide: true, entrees: derniere, dernierHash: precedent, rupture: null };
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import type { DB } from '../../db/schema.js';
 import { seriesOf } from '../tableau/tableau.series.js';
 import type { ReportShop } from './rapports.produits.js';
-import { valueSql } from './rapports.sommes.js';
+import { valueSql } from '../tableau/tableau.sommes.js';
 
 /**
  * The product report's figures of the whole period: every sale of its days and every return made

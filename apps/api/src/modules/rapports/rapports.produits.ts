@@ -13,11 +13,11 @@ import {
 } from '@comptoir/shared';
 import { containsPattern, lowerContains } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
-import { productSums, valueSql } from './rapports.sommes.js';
+import { productSums, valueSql } from '../tableau/tableau.sommes.js';
 
 /**
  * The product report of a shop: per product sold or returned in the period (the shop's days),
- * quantities, revenue, cost, margin and stock, in one query (the product sums of rapports.sommes.ts,
+ * quantities, revenue, cost, margin and stock, in one query (the product sums of tableau/tableau.sommes.ts,
  * sums over the whole filtered set by window); sorted by any column in SQL, then paged.
  */
 

@@ -11,7 +11,7 @@ import {
 import type { DB } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
 import type { ReportShop } from './rapports.produits.js';
-import { valueSql } from './rapports.sommes.js';
+import { valueSql } from '../tableau/tableau.sommes.js';
 
 /**
  * Stock valuation from the ledger: the quantity of a product at the end of a past day is its

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { productSums } from '../rapports/rapports.sommes.js';
+import { productSums } from './tableau.sommes.js';
 
 /**
  * The dashboard's detail of a period [from, to) (UTC instants): payments by mode, the top 10
  * products and categories, the sellers. Payments and sellers add up the summaries by quarter of
  * an hour (migrations 045, 046) when the period starts and ends on a quarter of a UTC hour, else
- * read the documents; products and categories come from the product sums (rapports.sommes.ts),
+ * read the documents; products and categories come from the product sums (tableau.sommes.ts),
  * in one pass over the products sold.
  */
 

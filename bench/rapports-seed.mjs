@@ -1,7 +1,7 @@
 // The data of the report bench (bench/rapports.mjs), built through the API only: sign-in, the
 // owner's shops and formula, a shop opened with its catalogue and registers, and its sales sent
 // through the offline sync, spread over three years.
-import { signIn } from './accounts.mjs';
+import { api as callApi, session } from './ventes.mjs';
 
 export const PRODUCTS = Number(process.env.BENCH_RAPPORTS_PRODUITS ?? 50_000);
 export const LINES = Number(process.env.BENCH_RAPPORTS_LIGNES ?? 1_000_000);
@@ -20,12 +20,6 @@ export const EMAIL = 'proprietaire@comptoir.test';
 export const ADMIN = 'admin@comptoir.test';
 export const TOWNS = ['Thiès', 'Saint-Louis', 'Ziguinchor', 'Kaolack', 'Touba'];
 
-export async function session(baseUrl, email) {
-  const xsrf = await fetch(`${baseUrl}/api/auth/xsrf`);
-  const cookie = xsrf.headers.getSetCookie()[0].split(';')[0];
-  return { cookie, xsrf: cookie.split('=')[1], token: await signIn(baseUrl, email) };
-}
-
 /** The session of `email`, signed in again after 10 minutes (an access token lives 15). */
 export function signedIn(baseUrl, email) {
   let current = null;
@@ -39,20 +33,9 @@ export function signedIn(baseUrl, email) {
   };
 }
 
-export async function api(baseUrl, auth, method, url, body) {
-  const s = await auth();
-  const r = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${s.token}`,
-      ...(method === 'GET' ? {} : { cookie: s.cookie, 'x-xsrf-token': s.xsrf }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (r.status >= 300) throw new Error(`${method} ${url} ${r.status} ${await r.text()}`);
-  return r.json();
-}
+/** An API call in the session `auth` gives (signedIn): bench/ventes.mjs's `api`. */
+export const api = async (baseUrl, auth, method, url, body) =>
+  callApi(baseUrl, await auth(), method, url, body);
 
 /** A seeded pseudo-random generator in [0, 1) (mulberry32): the same sales on every run. */
 export function random(seed) {

@@ -94,10 +94,10 @@ async function seed(baseUrl, s) {
   return { shop: shop.id, shopNom: shop.nom, user: account.id, typeVente: detail.id, produits };
 }
 
-export async function session(baseUrl) {
+export async function session(baseUrl, email = BENCH_EMAIL) {
   const xsrf = await fetch(`${baseUrl}/api/auth/xsrf`);
   const cookie = xsrf.headers.getSetCookie()[0].split(';')[0];
-  const token = await signIn(baseUrl, BENCH_EMAIL);
+  const token = await signIn(baseUrl, email);
   return { cookie, xsrf: cookie.split('=')[1], token };
 }
 

@@ -54,7 +54,8 @@ const produitsFilters = {
 /**
  * `GET …/rapports/produits`: the products sold or returned in the period. Category and brand are
  * the product's; seller and sale type are those of the sale (of the sale returned, for returns);
- * `produitId` keeps that product only; `q` searches the product's name (accents and case ignored), reference or barcode.
+ * `produitId` keeps that product only; `q` searches the product's name (accents and case
+ * ignored), reference or barcode.
  */
 export const rapportProduitsQuerySchema = sortedListQuery(RAPPORT_PRODUITS_SORTS)
   .extend(produitsFilters)

@@ -1,5 +1,6 @@
 import { gtinZeroPaddings, searchKey, type ProduitCatalogue } from '@comptoir/shared';
 import { pageOf } from './idb';
+import type { ChampsIndex } from './index-produits';
 
 /**
  * The device catalogue's active products by barcode and by reference, in memory, for the
@@ -27,23 +28,11 @@ interface Index {
 
 let index: Index | null = null;
 
-/** What the point of sale reads of a product (the indexes' fields left in IndexedDB). */
-const copie = (p: ProduitCatalogue): ProduitCatalogue => ({
-  id: p.id,
-  nom: p.nom,
-  reference: p.reference,
-  codeBarres: p.codeBarres,
-  categorieId: p.categorieId,
-  uniteSymbole: p.uniteSymbole,
-  uniteNom: p.uniteNom,
-  fractionnable: p.fractionnable,
-  prixVente: p.prixVente,
-  prixGros: p.prixGros,
-  tauxTva: p.tauxTva,
-  quantite: p.quantite,
-  actif: p.actif,
-  updatedAt: p.updatedAt,
-});
+/** What the point of sale reads of a product: the indexes' fields (index-produits.ts) stay out. */
+const copie = (p: ProduitCatalogue & Partial<ChampsIndex>): ProduitCatalogue => {
+  const { mots: _mots, ref: _ref, ...produit } = p;
+  return produit;
+};
 
 function retirer(ix: Index, id: number) {
   const k = ix.cles.get(id);

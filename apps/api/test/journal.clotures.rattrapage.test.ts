@@ -1,8 +1,9 @@
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWithClock } from '../src/db/time.js';
 import { journaliser } from '../src/modules/journal/journal.append.js';
 import type { ContenuCloture } from '../src/modules/journal/journal.clotures.js';
-import { cloturerEchues } from '../src/modules/journal/journal.clotures.js';
+import { cloturerEchues, requeteDerniereCloture } from '../src/modules/journal/journal.clotures.js';
 import { TEST_DIALECT } from './support/database.js';
 import { createTenants } from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
@@ -81,5 +82,17 @@ describe(`journal : rattrapage des clôtures automatiques (${TEST_DIALECT})`, ()
     // event not closed yet per closure would cover some 150,000 sequences here.
     expect(lectures.lues).toBeGreaterThanOrEqual(JOURS * PAR_JOUR);
     expect(lectures.lues).toBeLessThanOrEqual(2 * JOURS * PAR_JOUR + 100 * clotures.length);
+  });
+
+  it('la clôture précédente d’un type se lit par l’index des clôtures, sans remonter la chaîne', async () => {
+    for (const periode of ['jour', 'mois', 'exercice'] as const) {
+      const q = requeteDerniereCloture(db(), shop, periode).compile();
+      const explain = TEST_DIALECT === 'postgres' ? 'explain ' : 'explain query plan ';
+      const { rows } = await db().executeQuery(
+        CompiledQuery.raw(explain + q.sql, [...q.parameters]),
+      );
+      const plan = JSON.stringify(rows);
+      expect(plan).toContain('journal_entrees_clotures_idx');
+    }
   });
 });

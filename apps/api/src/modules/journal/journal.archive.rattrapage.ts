@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { construireArchive, enregistrerArchive } from './journal.archive.js';
 import { cleInstallation, type CleInstallation } from './journal.cle.js';
+import { estCloture } from './journal.clotures.limites.js';
 
 /**
  * The archives that month and year closures made before archives existed (migration 025) never
@@ -28,6 +29,7 @@ export async function archivesManquantes(db: Kysely<DB>): Promise<number> {
       )
       .select('e.sequence')
       .where('e.service_id', '=', service_id)
+      .where(estCloture('e'))
       .where('e.type', 'in', ['cloture_mois', 'cloture_exercice'])
       .where('a.id', 'is', null)
       .orderBy('e.sequence')

@@ -4,6 +4,14 @@ import type { DB } from '../../db/schema.js';
 /** The events a closure adds up. */
 export const EVENEMENTS = ['vente', 'retour', 'reglement'];
 
+/**
+ * The closure entries, in the words of their partial index (migration 053): SQLite uses a partial
+ * index only for a query that repeats its condition as written, with literals, not parameters.
+ * `table`: the alias of `journal_entrees` in a join.
+ */
+export const estCloture = (table?: string) =>
+  sql<boolean>`${sql.ref(table ? `${table}.type` : 'type')} in ('cloture_jour', 'cloture_mois', 'cloture_exercice')`;
+
 /** What the landmarks of a catch-up read, in sequences. */
 export interface Lectures {
   lues: number;

@@ -6,7 +6,7 @@ import { now, nowIso } from '../../db/time.js';
 import { GENESE, journaliser } from './journal.append.js';
 import { archiver } from './journal.archive.js';
 import { cleInstallation, type CleInstallation } from './journal.cle.js';
-import { EVENEMENTS, Reperes, type Lectures } from './journal.clotures.limites.js';
+import { estCloture, EVENEMENTS, Reperes, type Lectures } from './journal.clotures.limites.js';
 import { totaux, ZERO, type Montants, type TotauxCloture } from './journal.totaux.js';
 
 /** Closures (docs/regles-metier.md « Clôtures »): a day, a month, a fiscal (calendar) year. */
@@ -40,20 +40,28 @@ export function bornes(periode: Periode, jour: string): { debut: string; fin: st
   return { debut: `${jour.slice(0, 7)}-01`, fin: addDays(suivant, -1) };
 }
 
+/** The query of the last closure of a kind in a shop (through the closures' index, migration 053). */
+export const requeteDerniereCloture = (
+  db: Kysely<DB> | Transaction<DB>,
+  serviceId: number,
+  periode: Periode,
+) =>
+  db
+    .selectFrom('journal_entrees')
+    .select('contenu')
+    .where('service_id', '=', serviceId)
+    .where(estCloture())
+    .where('type', '=', `cloture_${periode}`)
+    .orderBy('sequence', 'desc')
+    .limit(1);
+
 /** The last closure of a kind in a shop: its content, or null. */
 export async function derniereCloture(
   db: Kysely<DB> | Transaction<DB>,
   serviceId: number,
   periode: Periode,
 ): Promise<ContenuCloture | null> {
-  const row = await db
-    .selectFrom('journal_entrees')
-    .select('contenu')
-    .where('service_id', '=', serviceId)
-    .where('type', '=', `cloture_${periode}`)
-    .orderBy('sequence', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await requeteDerniereCloture(db, serviceId, periode).executeTakeFirst();
   return row ? (JSON.parse(row.contenu) as ContenuCloture) : null;
 }
 

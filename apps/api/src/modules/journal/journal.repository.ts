@@ -3,6 +3,7 @@ import type { ClotureJournal, JournalArchive, JournalEntree } from '@comptoir/sh
 import { notFound } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
 import type { ContenuCloture } from './journal.clotures.js';
+import { estCloture } from './journal.clotures.limites.js';
 
 /** The shop's last `limit` entries, most recent first. */
 export async function dernieresEntrees(
@@ -38,7 +39,7 @@ export async function listeClotures(
     .selectFrom('journal_entrees')
     .select(['sequence', 'type', 'reference', 'horodatage', 'contenu', 'signature'])
     .where('service_id', '=', serviceId)
-    .where('type', 'in', ['cloture_jour', 'cloture_mois', 'cloture_exercice'])
+    .where(estCloture())
     .orderBy('sequence', 'desc')
     .limit(limit)
     .execute();

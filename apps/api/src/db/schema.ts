@@ -17,6 +17,7 @@ import type {
   MarquesTable,
   ProduitsTable,
   MouvementsStockTable,
+  CoutsCorrigesTable,
   ClientsTable,
   FournisseursTable,
 } from './schema/catalogue.js';
@@ -84,6 +85,7 @@ export interface DB
   marques: MarquesTable;
   produits: ProduitsTable;
   mouvements_stock: MouvementsStockTable;
+  couts_corriges: CoutsCorrigesTable;
   clients: ClientsTable;
   fournisseurs: FournisseursTable;
   compteurs_documents: CompteursDocumentsTable;

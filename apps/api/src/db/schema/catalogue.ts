@@ -79,6 +79,20 @@ export interface MouvementsStockTable {
   cump: number;
 }
 
+/**
+ * A change of a product's cost that no movement records (a hand correction on its form), written
+ * with the change (migration 051); minor units.
+ */
+export interface CoutsCorrigesTable {
+  id: Generated<number>;
+  service_id: number;
+  produit_id: number;
+  cump_avant: number;
+  cump_apres: number;
+  user_id: number | null;
+  created_at: string;
+}
+
 export interface ClientsTable {
   id: Generated<number>;
   service_id: number;

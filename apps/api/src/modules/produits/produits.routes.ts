@@ -157,7 +157,7 @@ export function produitsRoutes(app: FastifyInstance, ctx: AppContext): void {
       422: problemSchema,
     },
     handler: ({ user, service, params, body }) =>
-      updateProduit(ctx, service.id, params.produitId, body, service.owner_id === user.id),
+      updateProduit(ctx, user, service.id, params.produitId, body, service.owner_id === user.id),
   });
 
   defineRoute(app, ctx, {

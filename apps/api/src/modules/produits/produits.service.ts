@@ -15,6 +15,7 @@ import { businessRule, conflict, forbidden, notFound } from '../../core/errors.j
 import type { ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { applyMovement } from '../stock/stock.service.js';
+import { lockCost, recordCostChange } from '../stock/stock.couts.js';
 import { toProduit } from './produits.mapper.js';
 import { CSV_HEADERS, produitCsvCells } from './produits.csv.js';
 import { checkLinks, checkUnique, columnsOf, freeInStoreCode } from './produits.checks.js';
@@ -123,9 +124,13 @@ export async function createProduit(
   return getProduit(ctx, serviceId, id);
 }
 
-/** Every field but the quantity (only movements change it); an emptied barcode gets a new in-store one. */
+/**
+ * Every field but the quantity (only movements change it); an emptied barcode gets a new in-store
+ * one. A cost corrected by hand is recorded with its instant, for the stock value of past days.
+ */
 export async function updateProduit(
   ctx: AppContext,
+  user: AuthUser,
   serviceId: number,
   id: number,
   input: ProduitUpdateData,
@@ -156,11 +161,19 @@ export async function updateProduit(
   });
   const modifications = changements(prix(current), prix(input));
   await db.transaction().execute(async (trx) => {
+    const avant = await lockCost(trx, serviceId, id);
     await trx
       .updateTable('produits')
       .set({ ...columnsOf(input, codeBarres), updated_at: nowIso() })
       .where('id', '=', id)
       .execute();
+    await recordCostChange(trx, {
+      serviceId,
+      produitId: id,
+      avant,
+      apres: input.prixAchat,
+      userId: user.id,
+    });
     if (modifications)
       await jet(trx, serviceId, 'prix', current.reference ?? String(id), {
         produit: id,

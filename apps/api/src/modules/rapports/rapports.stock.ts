@@ -16,8 +16,9 @@ import { valueSql } from '../tableau/tableau.sommes.js';
 /**
  * Stock valuation from the ledger: the quantity of a product at the end of a past day is its
  * quantity now minus its movements since (a product created later had none), valued at the weighted
- * average cost in force then: the cost its last movement up to that end kept (`cump`, migration
- * 039). Today: the quantity and cost of the product now.
+ * average cost in force then: the latest of the cost its last movement up to that end kept (`cump`,
+ * migration 039) and of the last cost corrected by hand up to then (`couts_corriges`, migration
+ * 051). Today: the quantity and cost of the product now.
  */
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -36,11 +37,19 @@ export async function valorisation(
     ? sql`(select produit_id, cast(sum(quantite) as bigint) as q from mouvements_stock
           where service_id = ${shop.id} and created_at >= ${since} group by produit_id)`
     : sql`(select 0 as produit_id, 0 as q)`;
-  // The cost of the last movement up to the end of the day (an empty one, SQLite rows written
-  // outside modules/stock only: the cost today).
+  // The last cost corrected by hand up to the end of the day, unless a movement came after it
+  // (then, as without one, the cost of the last movement up to then; an empty one, SQLite rows
+  // written outside modules/stock only: the cost today). A movement at the very instant of the
+  // correction does not hide it.
   const cost = past
-    ? sql`coalesce((select l.cump from mouvements_stock l where l.produit_id = p.id
-          and l.created_at < ${since} order by l.created_at desc, l.id desc limit 1), p.prix_achat)`
+    ? sql`coalesce(
+        (select case when not exists (select 1 from mouvements_stock l where l.produit_id = p.id
+            and l.created_at > c.created_at and l.created_at < ${since}) then c.cump_apres end
+          from couts_corriges c where c.produit_id = p.id and c.created_at < ${since}
+          order by c.created_at desc, c.id desc limit 1),
+        (select l.cump from mouvements_stock l where l.produit_id = p.id
+          and l.created_at < ${since} order by l.created_at desc, l.id desc limit 1),
+        p.prix_achat)`
     : sql`p.prix_achat`;
   const { rows } = await sql<{
     categorie_id: number | null;

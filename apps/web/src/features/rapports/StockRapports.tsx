@@ -66,7 +66,7 @@ export function ValorisationStock({ serviceId, devise }: { serviceId: number; de
       <Message
         severity="info"
         className="w-full mb-3"
-        text="Quantités et valeur au coût moyen pondéré. Aujourd’hui : le stock et le coût moyen pondéré actuels. Pour une date passée : les quantités du registre des mouvements à la fin de ce jour, chacune au coût moyen pondéré en vigueur ce jour-là (celui qu’a gardé le dernier mouvement du produit jusqu’à cette date) ; un achat validé ensuite ne change pas cette valeur. Un prix d’achat corrigé à la main sur la fiche d’un produit ne compte, pour les dates passées, qu’à partir du mouvement suivant de ce produit."
+        text="Quantités et valeur au coût moyen pondéré. Aujourd’hui : le stock et le coût moyen pondéré actuels. Pour une date passée : les quantités du registre des mouvements à la fin de ce jour, chacune au coût moyen pondéré en vigueur ce jour-là (celui qu’a gardé le dernier mouvement du produit jusqu’à cette date, ou le prix d’achat corrigé ensuite à la main sur sa fiche) ; un achat validé ou une correction faite plus tard ne change pas cette valeur."
       />
       {v.isError && <Message severity="error" text={errorMessage(v.error)} className="w-full" />}
       <DataTable

@@ -2,6 +2,7 @@ import {
   LIENS_TABLEAU,
   hrefTableau,
   lienCategorie,
+  lienJour,
   lienPaiement,
   lienProduit,
   lienVendeur,
@@ -240,6 +241,16 @@ describe(`tableau de bord : chaque chiffre lié = total de la liste ouverte (${T
         p.quantite,
         p.caTtc,
       ]);
+    }
+    // Each day's bars of the « par jour » chart: CA TTC and margin of that day alone.
+    expect(d.parJour.map((x: { jour: string }) => x.jour)[0]).toBe(j.du);
+    for (const x of d.parJour) {
+      const ca = lienJour('caTtc', x.jour);
+      expect((await listOf(ca.lien, ca.jours)).totaux.totalTtc, `CA du ${x.jour}`).toBe(x.caTtc);
+      const m = lienJour('marge', x.jour);
+      expect((await listOf(m.lien, m.jours)).toutesVentes.margeBrute, `marge du ${x.jour}`).toBe(
+        x.marge,
+      );
     }
     let linked = 0;
     for (const p of d.paiements) {

@@ -4,8 +4,9 @@ import { openRegisterSession } from './support/caisse';
 import { loginAs } from './support/pages';
 
 /**
- * The owner's dashboard: a sale at the POS shows in today's figures; over 30 days, revenue, margin
- * and cash payments click through to their lists, which show the same totals.
+ * The owner's dashboard: a sale at the POS shows in today's figures, and today's revenue bar opens
+ * today's sales; over 30 days, revenue, margin and cash payments click through to their lists,
+ * which show the same totals.
  */
 
 const SAVON = '2000000000107'; // Savon de Marseille, 500 FCFA (demo shelf of « Boutique Dakar Plateau »)
@@ -41,6 +42,22 @@ test('tableau de bord : une vente à la caisse change les chiffres ; 30 jours m�
   // Back to the dashboard: one more sale today.
   await page.goto('/');
   await expect(figure(page, 'ventes')).toHaveText(String(before + 1));
+
+  // Today's bars in the « par jour » chart: a click on the revenue (the left one) opens today's
+  // sales, with today's revenue. The chart answers the bar nearest along the days' axis.
+  const today = (await figure(page, 'ca-ttc').textContent())!.trim();
+  const parJour = page
+    .locator('.card-surface', {
+      has: page.getByRole('heading', { name: 'Chiffre d’affaires et marge par jour' }),
+    })
+    .locator('canvas');
+  const box = (await parJour.boundingBox())!;
+  await parJour.click({ position: { x: box.width * 0.3, y: box.height * 0.5 } });
+  await expect(page).toHaveURL(/\/pages\/ventes-list\?periode=perso&du=(\d{4}-\d{2}-\d{2})&au=\1$/);
+  await expect(
+    page.getByTestId('ventes-totaux').locator('div', { hasText: 'Total TTC' }).locator('dd'),
+  ).toHaveText(today);
+  await page.goBack();
 
   // Last 30 days, then the revenue card opens the sales list of the same days, same total.
   await page.getByRole('button', { name: '30 jours' }).click();

@@ -71,3 +71,16 @@ export function lienPaiement(
     ? lien('ventes', { mode: p.mode })
     : null;
 }
+
+/**
+ * A day's bar of the « par jour » chart: its CA TTC, the sales list of that day; its margin, the
+ * product report of that day (the margin of the period's totals, on one day). The hours chart adds
+ * days up by hour of the day: no list filters that way, so its bars lead nowhere.
+ */
+export const lienJour = (
+  serie: 'caTtc' | 'marge',
+  jour: string,
+): { lien: LienTableau; jours: Jours } => ({
+  lien: LIENS_TABLEAU[serie],
+  jours: { du: jour, au: jour },
+});

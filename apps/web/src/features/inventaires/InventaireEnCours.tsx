@@ -14,7 +14,6 @@ import { newCleIdempotence } from '../../lib/cle-idempotence';
 import { downloadBlob } from '../../lib/download';
 import { errorMessage } from '../../lib/errors';
 import { http } from '../../lib/http';
-import { parseCsv } from '../../lib/csv';
 import { useToast } from '../../lib/toast';
 import { useCsvExport } from '../../lib/use-csv-export';
 import { inventairePath, useCloture, useCompter, useLignes } from './api';
@@ -43,7 +42,7 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
   const [code, setCode] = useState('');
   const [saisies, setSaisies] = useState<Record<number, string>>({});
   const [exporting, setExporting] = useState(false);
-  const { etape, setEtape, fetchCsv } = useCsvExport();
+  const { etape, setEtape, fetchCsv, classeur } = useCsvExport();
   const ouvert = inventaire.statut === 'ouvert';
   const lignes = useLignes(serviceId, inventaire.id, { etat, q: q || undefined, page, size: 20 });
   const compter = useCompter(serviceId, inventaire.id);
@@ -88,13 +87,8 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
     setExporting(true);
     try {
       const csv = await fetchCsv(inventairePath(serviceId, `/${inventaire.id}/export.csv`));
-      setEtape('Classeur Excel…');
-      const { writeXlsx } = await import('../../lib/xlsx');
-      const rows = parseCsv(csv, ';');
-      downloadBlob(
-        await writeXlsx('Inventaire', rows, new Set()),
-        `inventaire-${inventaire.id}.xlsx`,
-      );
+      const blob = await classeur('Inventaire', csv, { headers: [] });
+      downloadBlob(blob, `inventaire-${inventaire.id}.xlsx`);
     } catch (error) {
       fail("L'export a échoué")(error);
     } finally {

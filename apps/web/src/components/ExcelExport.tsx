@@ -11,10 +11,12 @@ interface Props {
   /** The server's CSV export of the list (`…/export.csv`). */
   path: string;
   /** The list's API query; page and size are dropped: every matching row. */
-  query: Record<string, QueryValue>;
+  query?: Record<string, QueryValue>;
   /** Name of the sheet, and of the file before its day (`achats` → achats-2026-11-24.xlsx). */
   sheet: string;
   file: string;
+  /** False: the file is named without the day (`inventaire-12` → inventaire-12.xlsx). */
+  dated?: boolean;
   /** Headers of the columns that hold numbers (numbers in the workbook, not text). */
   numeric: ReadonlySet<string>;
 }
@@ -24,7 +26,7 @@ interface Props {
  * button says « Export : 42 000 sur 100 000 »), turned into a workbook by exceljs in a Web Worker
  * (lib/xlsx.ts), the page usable meanwhile (« Classeur Excel : 42 000 sur 100 000 »).
  */
-export function ExcelExport({ path, query, sheet, file, numeric }: Props) {
+export function ExcelExport({ path, query, sheet, file, dated = true, numeric }: Props) {
   const [busy, setBusy] = useState(false);
   const { etape, setEtape, fetchCsv, classeur } = useCsvExport();
   const toast = useToast();
@@ -33,7 +35,7 @@ export function ExcelExport({ path, query, sheet, file, numeric }: Props) {
     try {
       const csv = await fetchCsv(path, query);
       const blob = await classeur(sheet, csv, { headers: [...numeric] });
-      downloadBlob(blob, `${file}-${todayIso()}.xlsx`);
+      downloadBlob(blob, dated ? `${file}-${todayIso()}.xlsx` : `${file}.xlsx`);
     } catch (error) {
       toast({ severity: 'error', summary: "L'export a échoué", detail: errorMessage(error) });
     } finally {

@@ -10,12 +10,12 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
+import { ExcelExport } from '../../components/ExcelExport';
 import { newCleIdempotence } from '../../lib/cle-idempotence';
 import { downloadBlob } from '../../lib/download';
 import { errorMessage } from '../../lib/errors';
 import { http } from '../../lib/http';
 import { useToast } from '../../lib/toast';
-import { useCsvExport } from '../../lib/use-csv-export';
 import { inventairePath, useCloture, useCompter, useLignes } from './api';
 import { InventaireLignes } from './InventaireLignes';
 
@@ -25,6 +25,9 @@ const ETATS: Array<{ label: string; value: InventaireLigneEtat }> = [
   { label: 'Non comptés', value: 'non_comptees' },
   { label: 'Avec un écart', value: 'ecarts' },
 ];
+
+/** The inventory's workbook keeps every cell as text, as the server's CSV writes it. */
+const SANS_NOMBRES: ReadonlySet<string> = new Set();
 
 interface Props {
   serviceId: number;
@@ -41,8 +44,6 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
   const [page, setPage] = useState(1);
   const [code, setCode] = useState('');
   const [saisies, setSaisies] = useState<Record<number, string>>({});
-  const [exporting, setExporting] = useState(false);
-  const { etape, setEtape, fetchCsv, classeur } = useCsvExport();
   const ouvert = inventaire.statut === 'ouvert';
   const lignes = useLignes(serviceId, inventaire.id, { etat, q: q || undefined, page, size: 20 });
   const compter = useCompter(serviceId, inventaire.id);
@@ -82,19 +83,6 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
         onError: fail('Quantité refusée'),
       },
     );
-  };
-  const exporter = async () => {
-    setExporting(true);
-    try {
-      const csv = await fetchCsv(inventairePath(serviceId, `/${inventaire.id}/export.csv`));
-      const blob = await classeur('Inventaire', csv, { headers: [] });
-      downloadBlob(blob, `inventaire-${inventaire.id}.xlsx`);
-    } catch (error) {
-      fail("L'export a échoué")(error);
-    } finally {
-      setExporting(false);
-      setEtape(null);
-    }
   };
   const feuille = async () => {
     try {
@@ -167,14 +155,12 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
           outlined
           onClick={() => void feuille()}
         />
-        <Button
-          type="button"
-          label={exporting && etape ? etape : 'Exporter Excel'}
-          icon="pi pi-file-excel"
-          outlined
-          loading={exporting}
-          disabled={exporting}
-          onClick={() => void exporter()}
+        <ExcelExport
+          path={inventairePath(serviceId, `/${inventaire.id}/export.csv`)}
+          sheet="Inventaire"
+          file={`inventaire-${inventaire.id}`}
+          dated={false}
+          numeric={SANS_NOMBRES}
         />
         {ouvert && proprietaire && (
           <>

@@ -79,4 +79,6 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: false } },
   },
   build: { outDir: 'dist', emptyOutDir: true },
+  // The workbook writer (src/lib/xlsx.worker.ts) is a module worker that loads exceljs on demand.
+  worker: { format: 'es' },
 });

@@ -23,11 +23,7 @@ function embedded(pdf: Buffer): { names: string; xml: string } {
 /** The owner signed in, in the shop in euros (Factur-X). */
 async function ownerInLyon(page: Page) {
   const shell = await loginAs(page, DEMO.proprietaire);
-  await shell.shopSwitcher().click();
-  const reload = page.waitForEvent('load');
-  await page.getByRole('option', { name: 'Épicerie Lyon Croix-Rousse' }).click();
-  await reload;
-  await expect(shell.brand()).toHaveText('Épicerie Lyon Croix-Rousse');
+  await shell.chooseShop('Épicerie Lyon Croix-Rousse');
 }
 
 test('factures : une vente à crédit facturée depuis son détail, « Impayée », PDF Factur-X, dette réglée → « Payée », avoir d’une ligne, avoir d’une ligne retournée (retour, stock), la liste montre tout', async ({

@@ -79,11 +79,7 @@ test("import de 20 000 lignes : la progression venue du serveur avance avant le 
   const run = Date.now().toString(36);
   // In the shop in euros: the 20 000 products stay out of the FCFA shop the other specs sell in.
   const shell = await loginAs(page, DEMO.proprietaire);
-  await shell.shopSwitcher().click();
-  const reload = page.waitForEvent('load');
-  await page.getByRole('option', { name: 'Épicerie Lyon Croix-Rousse' }).click();
-  await reload;
-  await expect(shell.brand()).toHaveText('Épicerie Lyon Croix-Rousse');
+  await shell.chooseShop('Épicerie Lyon Croix-Rousse');
   const produits = new ProductsPage(page);
   await produits.goto();
 

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/constants';
 import { expectNeverWider, watchWidth } from './support/largeur';
@@ -53,6 +54,22 @@ test('inventaire : deux compteurs scannent en même temps, la validation corrige
     await expect(row.getByRole('cell').nth(2)).toHaveText('5', { timeout: 5_000 });
   }).toPass();
   await expect(page.getByTestId('inventaire-resume')).toContainText('1 / 3 produits comptés');
+  // The Excel export (components/ExcelExport): every line of the session, named by its number.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exporter Excel' }).click();
+  const file = await download;
+  const numero = /Inventaire n° (\d+)/.exec(
+    (await page.getByRole('heading', { name: /Inventaire n° \d+/ }).textContent()) ?? '',
+  )?.[1];
+  expect(file.suggestedFilename()).toBe(`inventaire-${numero}.xlsx`);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await file.path());
+  const sheet = workbook.worksheets[0]!;
+  expect(sheet.name).toBe('Inventaire');
+  expect(sheet.rowCount).toBe(4);
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  const nescafe = sheet.getRows(2, 3)!.find((r) => r.getCell(1).value === 'Nescafé Classic 100 g');
+  expect(nescafe?.getCell(header.indexOf('Quantité comptée') + 1).value).toBe('5');
   // The manager's phone: each product a card, the count and its difference readable.
   await manager.reload();
   const card = manager

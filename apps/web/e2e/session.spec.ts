@@ -9,11 +9,7 @@ test.describe('session', () => {
   }) => {
     const shell = await loginAs(page, DEMO.proprietaire);
     await expect(shell.brand()).toHaveText('Boutique Dakar Plateau');
-    await shell.shopSwitcher().click();
-    const reload = page.waitForEvent('load');
-    await page.getByRole('option', { name: 'Épicerie Lyon Croix-Rousse' }).click();
-    await reload;
-    await expect(shell.brand()).toHaveText('Épicerie Lyon Croix-Rousse');
+    await shell.chooseShop('Épicerie Lyon Croix-Rousse');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('service') ?? 'null'));
     expect(stored.nom).toBe('Épicerie Lyon Croix-Rousse');
     await expect(page.getByRole('main')).toContainText('Épicerie Lyon Croix-Rousse');

@@ -52,6 +52,15 @@ export class Shell {
     return this.page.getByTestId('topbar-brand');
   }
 
+  /** Another shop from the switcher: the page reloads in it. */
+  async chooseShop(name: string) {
+    await this.shopSwitcher().click();
+    const reload = this.page.waitForEvent('load');
+    await this.page.getByRole('option', { name }).click();
+    await reload;
+    await expect(this.brand()).toHaveText(name);
+  }
+
   logoutButton() {
     return this.page.getByRole('button', { name: 'Se Déconnecter' });
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildXlsx, cellText, readXlsx } from './xlsx';
+import { cellText, readXlsx } from './xlsx';
+import { buildXlsx } from './xlsx-write';
 
 describe('xlsx', () => {
   it('writes a workbook (numbers as numbers) and reads it back as cell texts', async () => {

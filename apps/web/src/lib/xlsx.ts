@@ -1,6 +1,9 @@
 /**
- * Excel files in the browser with exceljs, loaded on demand (its own chunk, out of the main bundle).
+ * Excel files in the browser with exceljs, loaded on demand (its own chunk, out of the main bundle):
+ * read on the page, written by a Web Worker.
  */
+import type { ClasseurDemande, ClasseurMessage } from './xlsx-write';
+
 type CellValue = unknown;
 
 /**
@@ -52,45 +55,34 @@ export async function readXlsx(data: ArrayBuffer): Promise<string[][]> {
   return rows;
 }
 
-/**
- * An .xlsx workbook of one sheet. Cells of the `numeric` columns written with a decimal comma
- * ("2,75") become numbers; the others stay text (a barcode keeps its leading zeros).
- */
-export async function writeXlsx(
-  sheetName: string,
-  rows: readonly (readonly string[])[],
-  numeric: ReadonlySet<number>,
-): Promise<Blob> {
-  const buffer = await buildXlsx(sheetName, rows, numeric);
-  return new Blob([buffer], {
-    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  });
-}
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The bytes of that workbook. */
-export async function buildXlsx(
-  sheetName: string,
-  rows: readonly (readonly string[])[],
-  numeric: ReadonlySet<number>,
-): Promise<ArrayBuffer> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName);
-  rows.forEach((row, r) => {
-    sheet.addRow(
-      row.map((cell, c) =>
-        r > 0 && numeric.has(c) && /^-?\d+(,\d+)?$/.test(cell)
-          ? Number(cell.replace(',', '.'))
-          : cell,
-      ),
-    );
-  });
-  sheet.getRow(1).font = { bold: true };
-  sheet.columns.forEach((column) => {
-    column.width = 16;
-  });
-  const buffer = await workbook.xlsx.writeBuffer();
-  return buffer as ArrayBuffer;
+/**
+ * The workbook of a CSV export, written by a Web Worker (xlsx.worker.ts, one per export, ended
+ * when done): the page stays usable meanwhile. `progression` is told the rows written (all of them
+ * when only the file's compression is left).
+ */
+export function writeXlsx(
+  demande: ClasseurDemande,
+  progression?: (lignes: number, total: number) => void,
+): Promise<Blob> {
+  const worker = new Worker(new URL('./xlsx.worker.ts', import.meta.url), { type: 'module' });
+  return new Promise<Blob>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<ClasseurMessage>) => {
+      const message = event.data;
+      if (message.type === 'lignes') progression?.(message.lignes, message.total);
+      else if (message.type === 'fichier') resolve(new Blob([message.octets], { type: XLSX_TYPE }));
+      else {
+        console.error('Classeur Excel :', message.message);
+        reject(new Error("Le classeur Excel n'a pas pu être écrit."));
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error("Le classeur Excel n'a pas pu être écrit."));
+    };
+    worker.postMessage(demande);
+  }).finally(() => worker.terminate());
 }
 
 export { downloadBlob } from './download';

@@ -10,13 +10,12 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
+import { ExcelExport } from '../../components/ExcelExport';
 import { newCleIdempotence } from '../../lib/cle-idempotence';
 import { downloadBlob } from '../../lib/download';
 import { errorMessage } from '../../lib/errors';
 import { http } from '../../lib/http';
-import { parseCsv } from '../../lib/csv';
 import { useToast } from '../../lib/toast';
-import { useCsvExport } from '../../lib/use-csv-export';
 import { inventairePath, useCloture, useCompter, useLignes } from './api';
 import { InventaireLignes } from './InventaireLignes';
 
@@ -26,6 +25,9 @@ const ETATS: Array<{ label: string; value: InventaireLigneEtat }> = [
   { label: 'Non comptés', value: 'non_comptees' },
   { label: 'Avec un écart', value: 'ecarts' },
 ];
+
+/** The inventory's workbook keeps every cell as text, as the server's CSV writes it. */
+const SANS_NOMBRES: ReadonlySet<string> = new Set();
 
 interface Props {
   serviceId: number;
@@ -42,8 +44,6 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
   const [page, setPage] = useState(1);
   const [code, setCode] = useState('');
   const [saisies, setSaisies] = useState<Record<number, string>>({});
-  const [exporting, setExporting] = useState(false);
-  const { etape, setEtape, fetchCsv } = useCsvExport();
   const ouvert = inventaire.statut === 'ouvert';
   const lignes = useLignes(serviceId, inventaire.id, { etat, q: q || undefined, page, size: 20 });
   const compter = useCompter(serviceId, inventaire.id);
@@ -83,24 +83,6 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
         onError: fail('Quantité refusée'),
       },
     );
-  };
-  const exporter = async () => {
-    setExporting(true);
-    try {
-      const csv = await fetchCsv(inventairePath(serviceId, `/${inventaire.id}/export.csv`));
-      setEtape('Classeur Excel…');
-      const { writeXlsx } = await import('../../lib/xlsx');
-      const rows = parseCsv(csv, ';');
-      downloadBlob(
-        await writeXlsx('Inventaire', rows, new Set()),
-        `inventaire-${inventaire.id}.xlsx`,
-      );
-    } catch (error) {
-      fail("L'export a échoué")(error);
-    } finally {
-      setExporting(false);
-      setEtape(null);
-    }
   };
   const feuille = async () => {
     try {
@@ -173,14 +155,12 @@ export function InventaireEnCours({ serviceId, inventaire, devise, proprietaire 
           outlined
           onClick={() => void feuille()}
         />
-        <Button
-          type="button"
-          label={exporting && etape ? etape : 'Exporter Excel'}
-          icon="pi pi-file-excel"
-          outlined
-          loading={exporting}
-          disabled={exporting}
-          onClick={() => void exporter()}
+        <ExcelExport
+          path={inventairePath(serviceId, `/${inventaire.id}/export.csv`)}
+          sheet="Inventaire"
+          file={`inventaire-${inventaire.id}`}
+          dated={false}
+          numeric={SANS_NOMBRES}
         />
         {ouvert && proprietaire && (
           <>

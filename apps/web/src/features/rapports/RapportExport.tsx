@@ -1,11 +1,11 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
-import { parseCsv } from '../../lib/csv';
 import { todayIso } from '../../lib/dates';
 import { errorMessage } from '../../lib/errors';
 import type { QueryValue } from '../../lib/http';
 import { useToast } from '../../lib/toast';
 import { useCsvExport } from '../../lib/use-csv-export';
+import { downloadBlob } from '../../lib/download';
 import { rapportPath } from './api';
 
 /** The first columns of the server's CSV are text (name, reference, category, brand, unit). */
@@ -20,27 +20,23 @@ interface Props {
 /**
  * « Exporter Excel » and « CSV » of the product report: the server's CSV of the filtered, sorted
  * report (`…/rapports/produits/export.csv`), read as it is written (its progress on the button),
- * as is or turned into a workbook in the browser (lib/xlsx.ts, loaded on demand) with its figures
- * as numbers.
+ * as is or turned into a workbook in a Web Worker (lib/xlsx.ts) with its figures as numbers.
  */
 export function RapportExport({ serviceId, query }: Props) {
   const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
-  const { etape, setEtape, fetchCsv } = useCsvExport();
+  const { etape, setEtape, fetchCsv, classeur } = useCsvExport();
   const toast = useToast();
   const run = async (kind: 'csv' | 'xlsx') => {
     setBusy(kind);
     try {
       const csv = await fetchCsv(rapportPath(serviceId, 'produits/export.csv'), query);
-      const { downloadBlob, writeXlsx } = await import('../../lib/xlsx');
       const name = `rapport-produits-${todayIso()}`;
       if (kind === 'csv') {
         downloadBlob(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
         return;
       }
-      setEtape('Classeur Excel…');
-      const rows = parseCsv(csv, ';');
-      const numeric = new Set((rows[0] ?? []).flatMap((_, i) => (i >= TEXT_COLUMNS ? [i] : [])));
-      downloadBlob(await writeXlsx('Rapport produits', rows, numeric), `${name}.xlsx`);
+      const blob = await classeur('Rapport produits', csv, { from: TEXT_COLUMNS });
+      downloadBlob(blob, `${name}.xlsx`);
     } catch (error) {
       toast({ severity: 'error', summary: "L'export a échoué", detail: errorMessage(error) });
     } finally {

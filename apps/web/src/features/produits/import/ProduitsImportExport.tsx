@@ -4,15 +4,15 @@ import { errorMessage } from '../../../lib/errors';
 import type { QueryValue } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
 import { useToast } from '../../../lib/toast';
-import { parseCsv } from '../../../lib/csv';
 import { useCsvExport } from '../../../lib/use-csv-export';
+import { downloadBlob } from '../../../lib/download';
 
 const ImportProduitsDialog = lazy(() =>
   import('./ImportProduitsDialog').then((m) => ({ default: m.ImportProduitsDialog })),
 );
 
 /** Columns of the server's CSV that hold numbers (written as numbers in the Excel file). */
-const NUMERIC_HEADERS = new Set([
+const NUMERIC_HEADERS = [
   "Prix d'achat",
   'Prix de vente',
   'Prix de gros',
@@ -20,7 +20,7 @@ const NUMERIC_HEADERS = new Set([
   "Seuil d'alerte",
   'Quantité',
   'Valeur du stock',
-]);
+];
 
 interface Props {
   serviceId: number;
@@ -36,7 +36,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /**
  * « Importer », « Exporter CSV » and « Exporter Excel » of the products list. Both exports start from
  * the server's CSV of the filtered list (`…/produits/export.csv`); the Excel file is that CSV turned
- * into a workbook in the browser.
+ * into a workbook in a Web Worker (lib/xlsx.ts), the page usable meanwhile.
  */
 export function ProduitsImportExport({ serviceId, devise, query }: Props) {
   // The dialog stays mounted while an import runs hidden, the list usable behind it.
@@ -50,26 +50,21 @@ export function ProduitsImportExport({ serviceId, devise, query }: Props) {
   };
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   // How far the export stands: the products received (of how many), then the workbook written.
-  const { etape, setEtape, fetchCsv } = useCsvExport(PRODUITS);
+  const { etape, setEtape, fetchCsv, classeur } = useCsvExport(PRODUITS);
   const toast = useToast();
 
   const exportAs = async (kind: 'csv' | 'xlsx') => {
     setExporting(kind);
     try {
       const csv = await fetchCsv(shopPath(serviceId, 'produits/export.csv'), query);
-      if (kind === 'xlsx') setEtape('Classeur Excel…');
-      const { downloadBlob, writeXlsx } = await import('../../../lib/xlsx');
       if (kind === 'csv') {
         downloadBlob(
           new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }),
           `produits-${today()}.csv`,
         );
       } else {
-        const rows = parseCsv(csv, ';');
-        const numeric = new Set(
-          (rows[0] ?? []).flatMap((header, index) => (NUMERIC_HEADERS.has(header) ? [index] : [])),
-        );
-        downloadBlob(await writeXlsx('Produits', rows, numeric), `produits-${today()}.xlsx`);
+        const blob = await classeur('Produits', csv, { headers: NUMERIC_HEADERS });
+        downloadBlob(blob, `produits-${today()}.xlsx`);
       }
     } catch (error) {
       toast({ severity: 'error', summary: "L'export a échoué", detail: errorMessage(error) });

@@ -4,12 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../app/query-client';
 import { caisseAppareilKey } from '../../../lib/shop';
+import type { ClasseurDemande } from '../../../lib/xlsx-write';
 import { json, makeCaisse } from '../../../test/fixtures';
 import { logIn, renderApp, type ApiHandler } from '../../../test/render';
 import { VENTE } from './fixtures';
 
 const xlsx = vi.hoisted(() => ({
-  writeXlsx: vi.fn(async (_sheet: string, _rows: string[][], _numeric: Set<number>) => new Blob()),
+  writeXlsx: vi.fn(async (_demande: ClasseurDemande) => new Blob()),
   downloadBlob: vi.fn(),
 }));
 vi.mock('../../../lib/xlsx', () => xlsx);
@@ -142,14 +143,12 @@ describe('/pages/ventes-list', () => {
     expect(await screen.findByRole('button', { name: 'Export : 1 sur 2' })).toBeDisabled();
     release();
     await waitFor(() => expect(xlsx.downloadBlob).toHaveBeenCalledTimes(1));
-    expect(xlsx.writeXlsx.mock.calls[0]!.slice(0, 2)).toEqual([
-      'Ventes',
-      [
-        ['Numéro', 'Total TTC'],
-        ['V-1', '6700'],
-        ['V-2', '500'],
-      ],
-    ]);
+    const demande = xlsx.writeXlsx.mock.calls[0]![0];
+    expect(demande.feuille).toBe('Ventes');
+    expect(demande.csv).toBe('Numéro;Total TTC\r\nV-1;6700\r\nV-2;500\r\n');
+    expect(demande.numeric).toEqual({
+      headers: ['Lignes', 'Total TTC', 'Payé', 'Retourné', 'Reste à payer'],
+    });
     expect(xlsx.downloadBlob.mock.calls[0]![1]).toMatch(/^ventes-\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect(await screen.findByRole('button', { name: 'Exporter Excel' })).toBeEnabled();
   });

@@ -3,6 +3,7 @@
 // JSON line of results. Shows, next to the HTTP figures, what our layers cost.
 import { readFileSync } from 'node:fs';
 import type { KyselyPlugin } from 'kysely';
+import pg from 'pg';
 import { createVente } from '../apps/api/src/modules/ventes/ventes.create.js';
 import { openDatabase } from '../apps/api/src/db/database.js';
 import { venteInputSchema } from '@comptoir/shared';
@@ -33,6 +34,13 @@ const counter: KyselyPlugin = {
   },
   transformResult: async (args) => args.result,
 };
+// PostgreSQL: every message the driver sends and waits for (BEGIN and COMMIT too) is a round trip.
+let roundTrips = 0;
+const send = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  roundTrips++;
+  return (send as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof send;
 const ctx = {
   database: { ...database, db: database.db.withPlugin(counter) },
 } as unknown as AppContext;
@@ -63,12 +71,14 @@ const results: Array<{
   ms: number;
   latencies: number[];
   statements: number;
+  roundTrips: number;
 }> = [];
 for (const terminals of levels) {
   const latencies: number[] = [];
   const perTerminal = Math.ceil(perLevel / terminals);
   const t0 = performance.now();
   const before = statements;
+  const tripsBefore = roundTrips;
   await Promise.all(
     Array.from({ length: terminals }, async () => {
       for (let i = 0; i < perTerminal; i++) {
@@ -85,6 +95,7 @@ for (const terminals of levels) {
     ms: performance.now() - t0,
     latencies,
     statements: statements - before,
+    roundTrips: roundTrips - tripsBefore,
   });
 }
 await database.close();

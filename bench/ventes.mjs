@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { fmt, percentiles } from './server.mjs';
+import { rapportVentes } from './ventes-cibles.mjs';
 import { signIn } from './accounts.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -190,15 +191,6 @@ function direct(databaseUrl, seeded) {
   });
 }
 
-const line = (r) => {
-  const p = percentiles(r.latencies);
-  const perSecond = (r.sales / r.ms) * 1000;
-  return {
-    perSecond,
-    text: `${String(r.terminals).padStart(2)} caisse(s) : ${perSecond.toFixed(0).padStart(5)} ventes/s, p50 ${fmt(p.p50)}, p99 ${fmt(p.p99)} (n=${p.n})`,
-  };
-};
-
 /** The bench owner signs in on the login page of the browser. */
 export async function signInPage(page, baseUrl) {
   await page.goto(`${baseUrl}/auth/login`);
@@ -270,20 +262,12 @@ async function scanToLine(baseUrl, seeded) {
 }
 
 export async function benchVentes(baseUrl, databaseUrl, withBrowser) {
+  const pgsql = !databaseUrl.startsWith('sqlite:');
   const s = await session(baseUrl);
   const seeded = await seed(baseUrl, s);
   const http = await overHttp(baseUrl, s, seeded);
   const inProcess = await direct(databaseUrl, seeded);
-  const out = [`  Encaissement de ventes de 5 lignes (espèces), ${PER_LEVEL} ventes par palier :`];
-  for (let i = 0; i < LEVELS.length; i++) {
-    const h = line(http[i]);
-    const d = line(inProcess[i]);
-    out.push(`    HTTP    ${h.text}`);
-    const perSale = inProcess[i].statements / inProcess[i].sales;
-    out.push(
-      `    direct  ${d.text}   → rapport ${(d.perSecond / h.perSecond).toFixed(2)}, ${perSale.toFixed(1)} requêtes SQL par vente`,
-    );
-  }
+  const out = rapportVentes(http, inProcess, LEVELS, PER_LEVEL, pgsql);
   if (withBrowser) out.push(await scanToLine(baseUrl, seeded));
   return out.join('\n');
 }

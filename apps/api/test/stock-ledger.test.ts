@@ -3,11 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/core/errors.js';
 import { nowIso } from '../src/db/time.js';
-import {
-  applyMovement,
-  applyMovements,
-  recordOpeningStock,
-} from '../src/modules/stock/stock.service.js';
+import { applyMovements } from '../src/modules/stock/stock.lot.js';
+import { applyMovement, recordOpeningStock } from '../src/modules/stock/stock.service.js';
 import { TEST_DIALECT } from './support/database.js';
 import { createService, createUser } from './support/factories.js';
 import { startTestServer, type TestServer } from './support/test-app.js';

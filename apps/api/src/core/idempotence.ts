@@ -67,6 +67,16 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** The document found under the key: its answer when the request is the same, else 409. */
+async function replayFound<T>(
+  db: Kysely<DB>,
+  req: IdempotentRequest<T>,
+  existing: { id: number; empreinte: string | null },
+): Promise<Idempotent<T>> {
+  if (existing.empreinte !== req.empreinte) throw conflict(req.autreRequete);
+  return { value: await req.read(db, existing.id), replayed: true };
+}
+
 /** The document already recorded under the key: its answer when the request is the same, else 409. */
 async function replayOf<T>(
   db: Kysely<DB>,
@@ -78,29 +88,40 @@ async function replayOf<T>(
     .where('service_id', '=', req.serviceId)
     .where('cle_idempotence', '=', req.cle)
     .executeTakeFirst();
-  if (!existing) return null;
-  if (existing.empreinte !== req.empreinte) throw conflict(req.autreRequete);
-  return { value: await req.read(db, existing.id), replayed: true };
+  return existing ? replayFound(db, req, existing) : null;
 }
+
+/**
+ * What a write may give instead of the new document's id: the document it found under the key
+ * when it looked the key up itself (`deja`, with `lookupInWrite`), or its id with the answer built
+ * from what it wrote (`value`, then not read back).
+ */
+export type WriteOutcome<T> =
+  number | { id: number; value: T } | { deja: { id: number; empreinte: string | null } };
 
 /**
  * Runs an idempotent write. `write` records the document and returns its id; by default it opens
  * its own transaction, and the replay lookup and the answer run outside it. With `oneTransaction`
  * (a sale on SQLite), the lookup, the write and the answer share one transaction, handed to
- * `write`: one turn of the single connection. Either way a concurrent duplicate that commits first
- * makes the write fail on the unique key: it is then answered as a replay, never a 500.
+ * `write`: one turn of the single connection. With `lookupInWrite` (a sale), `write` looks the key
+ * up itself, in the same statement as its first reads, before any check, and says what it found.
+ * Either way a concurrent duplicate that commits first makes the write fail on the unique key: it
+ * is then answered as a replay, never a 500.
  */
 export async function idempotentWrite<T>(
   db: Kysely<DB>,
   req: IdempotentRequest<T>,
-  write: (db: Kysely<DB>) => Promise<number>,
-  options: { oneTransaction?: boolean } = {},
+  write: (db: Kysely<DB>) => Promise<WriteOutcome<T>>,
+  options: { oneTransaction?: boolean; lookupInWrite?: boolean } = {},
 ): Promise<Idempotent<T>> {
   const run = async (handle: Kysely<DB>): Promise<Idempotent<T>> => {
-    const first = await replayOf(handle, req);
+    const first = options.lookupInWrite ? null : await replayOf(handle, req);
     if (first) return first;
-    const id = await write(handle);
-    return { value: await req.read(handle, id), replayed: false };
+    const written = await write(handle);
+    if (typeof written === 'number')
+      return { value: await req.read(handle, written), replayed: false };
+    if ('deja' in written) return replayFound(handle, req, written.deja);
+    return { value: written.value, replayed: false };
   };
   try {
     return options.oneTransaction ? await db.transaction().execute(run) : await run(db);

@@ -8,7 +8,7 @@ import { lockParty } from '../../db/locks.js';
 import { nextNumero } from '../../db/numbering.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
-import { applyMovements } from '../stock/stock.service.js';
+import { applyMovements } from '../stock/stock.lot.js';
 import { payerFournisseur } from './achats.paiements.js';
 import { readAchat } from './achats.read.js';
 import { refreshAchatStatut } from './achats.statut.js';

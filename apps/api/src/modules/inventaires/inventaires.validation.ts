@@ -1,7 +1,7 @@
 import type { Inventaire } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { AppError, conflict } from '../../core/errors.js';
-import { applyMovements } from '../stock/stock.service.js';
+import { applyMovements } from '../stock/stock.lot.js';
 import { differing, findInventaire, lignesBase, toLigne } from './inventaires.repository.js';
 import { closeInventaire, getInventaire } from './inventaires.service.js';
 

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import { canonical, sha256 } from '../../core/idempotence.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
@@ -100,11 +100,29 @@ export async function journaliser(
   };
   const message = messageEntree(tete.hash, entree);
   const hash = sha256(message);
-  await trx
-    .insertInto(entrees)
-    .values({ ...entree, hash_precedent: tete.hash, hash, signature: signer?.(message) ?? null })
-    .execute();
-  await trx.updateTable(tetes).set({ hash, horloge }).where('service_id', '=', serviceId).execute();
+  const ligne = {
+    ...entree,
+    hash_precedent: tete.hash,
+    hash,
+    signature: signer?.(message) ?? null,
+  };
+  // PostgreSQL: the entry and the head's new hash in one statement (one round trip); SQLite has no
+  // writing WITH, two statements on its single connection.
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await trx
+      .with('entree', (db) => db.insertInto(entrees).values(ligne))
+      .updateTable(tetes)
+      .set({ hash, horloge })
+      .where('service_id', '=', serviceId)
+      .execute();
+  else {
+    await trx.insertInto(entrees).values(ligne).execute();
+    await trx
+      .updateTable(tetes)
+      .set({ hash, horloge })
+      .where('service_id', '=', serviceId)
+      .execute();
+  }
   const ecart = tete.horloge ? Date.parse(tete.horloge) - Date.parse(horloge) : 0;
   if (ecart > ANOMALIE_HORLOGE_MS && evenement.type !== 'anomalie_horloge')
     await journaliser(

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   AMOUNT_MAX,
   formatQuantity,
@@ -14,7 +14,7 @@ import { nowIso } from '../../db/time.js';
  * A row changes now even when its movement is dated earlier (a sale made offline, demo data): the
  * tills' catalogue refresh reads what changed after its cursor by `updated_at`.
  */
-const changedAt = () => nowIso();
+export const changedAt = (): string => nowIso();
 
 export interface MovementInput {
   serviceId: number;
@@ -48,7 +48,7 @@ export function insufficientStock(
 }
 
 /** Why a product's row was not moved: it is not in the shop (404), or its stock is short (409). */
-async function refusalOf(
+export async function refusalOf(
   trx: Transaction<DB>,
   serviceId: number,
   produitId: number,
@@ -71,7 +71,7 @@ async function refusalOf(
  * A quantity or a stock value beyond exact integers is refused (422, French) before the movement
  * is written; the caller's transaction, aborted, leaves the quantity as it was.
  */
-function checkStockBounds(
+export function checkStockBounds(
   rows: Array<{
     quantite: number | string | bigint;
     prix_achat: number | string | bigint;
@@ -144,119 +144,6 @@ export async function applyMovement(trx: Transaction<DB>, input: MovementInput):
     })
     .execute();
   return Number(updated.quantite);
-}
-
-export interface MovementsInput {
-  serviceId: number;
-  type: MouvementType;
-  motif?: string | null;
-  documentType?: string | null;
-  documentId?: number | null;
-  userId: number | null;
-  /** When it happened (ISO); now by default. */
-  at?: string;
-  /** The goods are already gone (a sale made offline): the quantity may go under zero. */
-  negatifPermis?: boolean;
-  /** One entry per product (distinct ids); signed thousandths, never zero. */
-  lignes: Array<{ produitId: number; quantite: number }>;
-}
-
-/**
- * applyMovement for several products of one document, in three statements whatever their number:
- * the rows are locked in id order (PostgreSQL: concurrent documents never deadlock), one UPDATE
- * moves every quantity with the same under-zero condition per row, and one INSERT writes the
- * movements, each by the same amount as its row. If any row is refused, the 409 (or 404) names
- * the first such product in id order, as applyMovement one by one would, and the caller's
- * transaction rolls every row back. Returns the new quantities by product id.
- */
-export async function applyMovements(
-  trx: Transaction<DB>,
-  input: MovementsInput,
-): Promise<Map<number, number>> {
-  const lignes = [...input.lignes].sort((a, b) => a.produitId - b.produitId);
-  for (let i = 0; i < lignes.length; i++) {
-    const l = lignes[i]!;
-    if (!Number.isSafeInteger(l.quantite) || l.quantite === 0)
-      throw new RangeError('Quantité de mouvement invalide');
-    if (Math.abs(l.quantite) > STOCK_QUANTITY_MAX)
-      throw businessRule('La quantité du mouvement est trop grande.');
-    if (!Number.isSafeInteger(l.produitId) || (i > 0 && lignes[i - 1]!.produitId === l.produitId))
-      throw new RangeError('Produits de mouvement invalides');
-  }
-  const out = new Map<number, number>();
-  if (lignes.length === 0) return out;
-  const { lignes: _lignes, ...common } = input;
-  if (lignes.length === 1) {
-    out.set(
-      lignes[0]!.produitId,
-      await applyMovement(trx, {
-        ...common,
-        produitId: lignes[0]!.produitId,
-        quantite: lignes[0]!.quantite,
-      }),
-    );
-    return out;
-  }
-  const now = input.at ?? nowIso();
-  const ids = lignes.map((l) => l.produitId);
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await trx
-      .selectFrom('produits')
-      .select('id')
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-  }
-  // Validated safe integers, written as literals: no parameter type to infer inside the CASE.
-  const delta = sql<number>`(case id ${sql.join(
-    lignes.map((l) => sql`when ${sql.lit(l.produitId)} then ${sql.lit(l.quantite)}`),
-    sql` `,
-  )} end)`;
-  const updated = await trx
-    .updateTable('produits')
-    .set({ quantite: sql`quantite + ${delta}`, updated_at: changedAt() })
-    .where('id', 'in', ids)
-    .where('service_id', '=', input.serviceId)
-    .where((eb) =>
-      eb.or([
-        sql<boolean>`${delta} > 0`,
-        sql<boolean>`${sql.lit(input.negatifPermis ? 1 : 0)} = 1`,
-        sql<boolean>`quantite + ${delta} >= 0`,
-        eb.exists(
-          eb
-            .selectFrom('services')
-            .select('services.id')
-            .where('services.id', '=', input.serviceId)
-            .where('services.stock_negatif_autorise', '=', 1),
-        ),
-      ]),
-    )
-    .returning(['id', 'quantite', 'prix_achat', 'nom'])
-    .execute();
-  checkStockBounds(updated);
-  const cumps = new Map(updated.map((r) => [r.id, Number(r.prix_achat)]));
-  for (const r of updated) out.set(r.id, Number(r.quantite));
-  const refused = lignes.find((l) => !out.has(l.produitId));
-  if (refused) throw await refusalOf(trx, input.serviceId, refused.produitId);
-  await trx
-    .insertInto('mouvements_stock')
-    .values(
-      lignes.map((l) => ({
-        service_id: input.serviceId,
-        produit_id: l.produitId,
-        quantite: l.quantite,
-        type: input.type,
-        motif: input.motif ?? null,
-        document_type: input.documentType ?? null,
-        document_id: input.documentId ?? null,
-        user_id: input.userId,
-        created_at: now,
-        cump: cumps.get(l.produitId)!,
-      })),
-    )
-    .execute();
-  return out;
 }
 
 /**

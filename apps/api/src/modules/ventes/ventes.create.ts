@@ -1,13 +1,14 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Vente, VenteData } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
+import { conflict } from '../../core/errors.js';
 import { idempotentWrite, sha256 } from '../../core/idempotence.js';
 import { isPostgres } from '../../db/database.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { now as currentTime } from '../../db/time.js';
 import { prepareVente, type LigneFixee, type VenteACreer } from './ventes.prepare.js';
 import { readVente } from './ventes.read.js';
-import type { VenteCaisseOptions } from './ventes.write.js';
+import type { VenteCaisseOptions } from './ventes.types.js';
 
 type Service = Selectable<ServicesTable>;
 
@@ -82,6 +83,8 @@ export function createVente(
  * again, behind the other terminals' sales); the answer is the sale exactly as committed.
  * PostgreSQL: the reads stay outside, so that the transaction holds its pooled connection and its
  * product rows only for the writes.
+ * Either way the key's sale, the sale type, the seller, the customer and the products are read in
+ * one statement, and the answer is built from the values written, not read back.
  */
 export async function recordVente(
   db: Kysely<DB>,
@@ -114,16 +117,19 @@ export async function recordVente(
         options.fixees,
         options.horsLigne,
       );
+      if (typeof prepared !== 'function') return prepared;
       const write = async (trx: Transaction<DB>) => {
-        const id = await prepared(trx);
-        await options.apres?.(trx, id);
-        return id;
+        const ecrite = await prepared(trx);
+        await options.apres?.(trx, ecrite.id);
+        return ecrite;
       };
-      return oneTransaction
-        ? write(handle as Transaction<DB>)
-        : handle.transaction().execute(write);
+      const ecrite = oneTransaction
+        ? await write(handle as Transaction<DB>)
+        : await handle.transaction().execute(write);
+      // A hook may write more about the sale (a converted quote): its answer is then read back.
+      return options.apres ? ecrite.id : { id: ecrite.id, value: ecrite.reponse() };
     },
-    { oneTransaction },
+    { oneTransaction, lookupInWrite: true },
   );
   return { vente: value, replayed };
 }
@@ -140,5 +146,6 @@ export async function insertVente(
   now: Date,
 ): Promise<number> {
   const write = await prepareVente(trx, userId, service, input, empreinteVente(input), now);
-  return write(trx);
+  if (typeof write !== 'function') throw conflict('Cette clé a déjà servi pour une vente.');
+  return (await write(trx)).id;
 }

@@ -6,12 +6,15 @@ import {
   isWholeQuantity,
   prixSelonType,
   type PrixUtilise,
+  type Vente,
   type VenteData,
 } from '@comptoir/shared';
 import { businessRule, notFound, validationError } from '../../core/errors.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
-import { writeVente, type PreparedVente, type VenteCaisseOptions } from './ventes.write.js';
+import { venteEcrite } from './ventes.reponse.js';
+import type { PreparedVente, VenteCaisseOptions } from './ventes.types.js';
+import { writeVente } from './ventes.write.js';
 
 type Service = Selectable<ServicesTable>;
 
@@ -33,8 +36,18 @@ export type VenteACreer = Omit<VenteData, 'lignes'> & {
   lignes: Array<Omit<VenteData['lignes'][number], 'produitId'> & { produitId: number | null }>;
 };
 
+/** The sale already recorded under the cart's key (looked up with the shop's rows). */
+export interface DejaEnregistree {
+  deja: { id: number; empreinte: string | null };
+}
+
+/** The writing of a checked sale in a transaction: what it wrote, and its answer from that. */
+export type EcritureVente = (trx: Transaction<DB>) => Promise<{ id: number; reponse: () => Vente }>;
+
 /**
- * Checks the cart against the shop's rows and computes it; returns the writing of the sale.
+ * Checks the cart against the shop's rows and computes it; returns the writing of the sale, or
+ * the sale already recorded under its key (checked before anything else, as a replay is).
+ * One statement reads the key's sale, the sale type, the seller, the customer and the products.
  * `fixees` (aligned with the lines) gives the lines whose price a document fixed.
  */
 export async function prepareVente(
@@ -46,53 +59,97 @@ export async function prepareVente(
   now: Date,
   fixees?: readonly LigneFixee[],
   horsLigne?: VenteCaisseOptions,
-): Promise<(trx: Transaction<DB>) => Promise<number>> {
-  const typeVente = await db
-    .selectFrom('types_ventes')
-    .selectAll()
-    .where('id', '=', input.typeVenteId)
-    .executeTakeFirst();
-  if (!typeVente)
-    throw validationError([{ field: 'typeVenteId', message: "Ce type de vente n'existe pas." }]);
-  if (typeVente.actif !== 1)
-    throw businessRule(`Le type de vente « ${typeVente.nom} » n'est plus proposé.`);
-
-  const client =
-    input.clientId === null
-      ? null
-      : await db
-          .selectFrom('clients')
-          .selectAll()
-          .where('id', '=', input.clientId)
-          .where('service_id', '=', service.id)
-          .executeTakeFirst();
-  if (input.clientId !== null && !client) throw notFound('Client introuvable.');
-
+): Promise<EcritureVente | DejaEnregistree> {
   const ids = [
     ...new Set(input.lignes.flatMap((l) => (l.produitId === null ? [] : [l.produitId]))),
   ];
-  const produits = !ids.length
-    ? []
-    : await db
-        .selectFrom('produits as p')
-        .innerJoin('unites as u', 'u.id', 'p.unite_id')
-        .select([
-          'p.id',
-          'p.nom',
-          'p.reference',
-          'p.code_barres',
-          'p.prix_vente',
-          'p.prix_gros',
-          'p.prix_achat',
-          'p.taux_tva',
-          'p.actif',
-          'u.symbole',
-          'u.nom as unite_nom',
-          'u.fractionnable',
-        ])
-        .where('p.service_id', '=', service.id)
-        .where('p.id', 'in', ids)
-        .execute();
+  // Every join is optional: the shop's row is always there, the others are checked below.
+  const rows = await db
+    .selectFrom('services as s')
+    .leftJoin('ventes as dv', (j) =>
+      j.onRef('dv.service_id', '=', 's.id').on('dv.cle_idempotence', '=', input.cleIdempotence),
+    )
+    .leftJoin('types_ventes as t', (j) => j.on('t.id', '=', input.typeVenteId))
+    .leftJoin('users as us', (j) => j.on('us.id', '=', userId))
+    .leftJoin('clients as c', (j) =>
+      j.on('c.id', '=', input.clientId ?? null).onRef('c.service_id', '=', 's.id'),
+    )
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('produits as p')
+          .innerJoin('unites as u', 'u.id', 'p.unite_id')
+          .select([
+            'p.id',
+            'p.nom',
+            'p.reference',
+            'p.code_barres',
+            'p.prix_vente',
+            'p.prix_gros',
+            'p.prix_achat',
+            'p.taux_tva',
+            'p.actif',
+            'u.symbole',
+            'u.nom as unite_nom',
+            'u.fractionnable',
+          ])
+          .where('p.service_id', '=', service.id)
+          .where('p.id', 'in', ids.length ? ids : [0])
+          .as('p'),
+      (j) => j.onTrue(),
+    )
+    .select([
+      'dv.id as deja_id',
+      'dv.empreinte as deja_empreinte',
+      't.id as type_id',
+      't.nom as type_nom',
+      't.actif as type_actif',
+      't.prix_utilise',
+      'us.prenom as vendeur_prenom',
+      'us.nom as vendeur_nom',
+      'c.id as client_id',
+      'c.nom as client_nom',
+      'c.telephone as client_telephone',
+      'c.plafond_credit',
+    ])
+    .selectAll('p')
+    .where('s.id', '=', service.id)
+    .execute();
+  const head = rows[0]!;
+  if (head.deja_id !== null) return { deja: { id: head.deja_id, empreinte: head.deja_empreinte } };
+  if (head.type_id === null)
+    throw validationError([{ field: 'typeVenteId', message: "Ce type de vente n'existe pas." }]);
+  const typeVente = { id: head.type_id, prix_utilise: head.prix_utilise! };
+  if (head.type_actif !== 1)
+    throw businessRule(`Le type de vente « ${head.type_nom} » n'est plus proposé.`);
+  const client =
+    head.client_id === null
+      ? null
+      : {
+          id: head.client_id,
+          nom: head.client_nom!,
+          telephone: head.client_telephone,
+          plafond_credit: head.plafond_credit,
+        };
+  if (input.clientId !== null && !client) throw notFound('Client introuvable.');
+
+  // The columns of a product found are set (left join): only `id` tells it is there.
+  const produits = rows.flatMap((r) =>
+    r.id === null
+      ? []
+      : [
+          {
+            ...r,
+            id: r.id,
+            nom: r.nom!,
+            symbole: r.symbole!,
+            unite_nom: r.unite_nom!,
+            prix_vente: r.prix_vente!,
+            prix_achat: r.prix_achat!,
+            taux_tva: r.taux_tva!,
+          },
+        ],
+  );
   const byId = new Map(produits.map((p) => [p.id, p]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing !== undefined) throw notFound(`Produit introuvable (identifiant ${missing}).`);
@@ -126,6 +183,7 @@ export async function prepareVente(
       symbole: fixee?.uniteSymbole ?? p!.symbole,
       prix_achat: p ? Number(p.prix_achat) : 0,
       prix: fixee?.prixUnitaire ?? prixOf(p!),
+      fractionnable: p?.fractionnable ?? null,
     };
     return { ligne, tauxTva: fixee?.tauxTva ?? p!.taux_tva };
   });
@@ -170,7 +228,9 @@ export async function prepareVente(
     input,
     empreinte,
     typeVenteId: typeVente.id,
-    client: client ?? null,
+    typeNom: head.type_nom!,
+    vendeur: { prenom: head.vendeur_prenom!, nom: head.vendeur_nom! },
+    client,
     produits: lignes.map((l) => l.ligne),
     calcul,
     paye,
@@ -181,5 +241,8 @@ export async function prepareVente(
     now,
     horsLigne,
   };
-  return (trx) => writeVente(trx, prepared);
+  return async (trx) => {
+    const ecrite = await writeVente(trx, prepared);
+    return { id: ecrite.vente.id, reponse: () => venteEcrite(prepared, ecrite) };
+  };
 }

@@ -1,7 +1,13 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ModePaiement, Remise, Vente, VenteStatut } from '@comptoir/shared';
 import { notFound } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
+import type {
+  DettesTable,
+  PaiementsTable,
+  VenteLignesTable,
+  VentesTable,
+} from '../../db/schema/documents.js';
 import { shopToday } from '../../db/time.js';
 import { statutDette } from '../dettes/dettes.statut.js';
 
@@ -43,9 +49,35 @@ export function recapTva(
   return [...tva.values()].sort((a, b) => a.tauxTva - b.tauxTva);
 }
 
+/** A sale's row as the answer reads it: the sale, its type's name, its seller's and customer's. */
+export type VenteRow = Omit<
+  Selectable<VentesTable>,
+  'service_id' | 'cle_idempotence' | 'empreinte' | 'caisse_session_id'
+> & {
+  type_nom: string;
+  user_prenom: string;
+  user_nom: string;
+  client_nom: string | null;
+  client_telephone: string | null;
+};
+/** A line's row, with whether its product's unit splits (null for a service line). */
+export type LigneRow = Omit<
+  Selectable<VenteLignesTable>,
+  'service_id' | 'vente_id' | 'position'
+> & {
+  fractionnable: number | null;
+};
+export type PaiementRow = Omit<Selectable<PaiementsTable>, 'service_id' | 'vente_id'>;
+export type DetteRow = Pick<Selectable<DettesTable>, 'id' | 'montant' | 'paye' | 'echeance'>;
+export interface RetourRow {
+  id: number;
+  numero: string;
+  montant_ttc: number;
+  created_at: string;
+}
+
 /** A sale of the shop with its lines, payments, debt and returns; 404 for another shop's sale. */
 export async function readVente(db: Kysely<DB>, shop: VenteShop, venteId: number): Promise<Vente> {
-  const { id: serviceId, devise } = shop;
   const v = await db
     .selectFrom('ventes as v')
     .innerJoin('types_ventes as t', 't.id', 'v.type_vente_id')
@@ -60,7 +92,7 @@ export async function readVente(db: Kysely<DB>, shop: VenteShop, venteId: number
       'c.telephone as client_telephone',
     ])
     .where('v.id', '=', venteId)
-    .where('v.service_id', '=', serviceId)
+    .where('v.service_id', '=', shop.id)
     .executeTakeFirst();
   if (!v) throw notFound('Vente introuvable.');
   const [lignes, paiements, dette, retours] = await Promise.all([
@@ -82,12 +114,27 @@ export async function readVente(db: Kysely<DB>, shop: VenteShop, venteId: number
       .orderBy('id')
       .execute(),
   ]);
+  return assembleVente(shop, v, lignes, paiements, dette ?? null, retours);
+}
+
+/**
+ * The answer of a sale from its rows (lines by position, payments and returns by id): read back
+ * by readVente, or the rows a creation has just written (ventes.reponse.ts), the same answer.
+ */
+export function assembleVente(
+  shop: VenteShop,
+  v: VenteRow,
+  lignes: readonly LigneRow[],
+  paiements: readonly PaiementRow[],
+  dette: DetteRow | null,
+  retours: readonly RetourRow[],
+): Vente {
   const detteReste = dette ? Number(dette.montant) - Number(dette.paye) : 0;
   return {
     id: v.id,
     numero: v.numero,
     createdAt: v.created_at,
-    devise,
+    devise: shop.devise,
     typeVente: { id: v.type_vente_id, nom: v.type_nom },
     client:
       v.client_id !== null && v.client_nom !== null

@@ -1,70 +1,17 @@
-import type { Selectable, Transaction } from 'kysely';
-import type { calculerVente } from '@comptoir/shared';
+import type { Transaction } from 'kysely';
 import { lockParty } from '../../db/locks.js';
 import { AppError, businessRule } from '../../core/errors.js';
 import { nextNumero } from '../../db/numbering.js';
 import { nextNumeroCaisse } from '../../db/numbering-caisse.js';
 import { nowIso as receivedAt, shopToday } from '../../db/time.js';
-import type { DB, ServicesTable } from '../../db/schema.js';
+import type { DB } from '../../db/schema.js';
 import { imputerAvoirs } from '../dettes/dettes.allocation.js';
 import { checkPlafondCredit } from '../dettes/dettes.plafond.js';
 import { refreshVenteStatut } from '../dettes/dettes.statut.js';
 import { documentSession, lockOpenSession } from '../caisses/caisses.session.js';
 import { journaliser } from '../journal/journal.append.js';
-import { applyMovements } from '../stock/stock.service.js';
-import type { VenteACreer } from './ventes.prepare.js';
-
-/** A cart checked against the shop's rows and computed (ventes.prepare.ts), ready to be written. */
-export interface PreparedVente {
-  userId: number;
-  service: Selectable<ServicesTable>;
-  input: VenteACreer;
-  empreinte: string;
-  typeVenteId: number;
-  client: { id: number; nom: string; plafond_credit: number | null } | null;
-  /**
-   * The product of each line, in the cart's order, with its unit price (the sale type's, or the
-   * one a document fixed); `id` null for a service line.
-   */
-  produits: Array<{
-    id: number | null;
-    nom: string;
-    reference: string | null;
-    code_barres: string | null;
-    symbole: string;
-    prix_achat: number;
-    prix: number;
-  }>;
-  calcul: ReturnType<typeof calculerVente>;
-  paye: number;
-  /** The debt's amount: total minus the payments. */
-  reste: number;
-  /** Part of `reste` the customer's available credit pays (checked and taken under their lock). */
-  avoir: number;
-  /** Change given back on each payment (cash received above its amount). */
-  rendus: number[];
-  money: (v: number) => string;
-  now: Date;
-  horsLigne?: VenteCaisseOptions;
-}
-
-/**
- * A sale the till numbered in its register's series (modules/synchro): the goods are gone, so it
- * is recorded even for an inactive product, with stock going under zero, over a credit limit, or
- * with the register's session closed meanwhile (then on no session).
- */
-export interface VenteCaisseOptions {
-  caisseId: number;
-  /**
-   * The number the till gave in the register's series (db/numbering-caisse.ts); none: the
-   * register's next (a sale the sync refused, recorded again).
-   */
-  sequence?: number;
-  /** When the till validated it (its clock). */
-  faiteLe: string;
-  /** Fingerprint of the till's request (replays of the same sale). */
-  empreinte: string;
-}
+import { applyMovements } from '../stock/stock.lot.js';
+import type { PreparedVente, VenteEcrite } from './ventes.types.js';
 
 /** The register's open session, or null for a sale the till made (never refused for a closed one). */
 async function sessionOf(trx: Transaction<DB>, prepared: PreparedVente): Promise<number | null> {
@@ -81,9 +28,12 @@ async function sessionOf(trx: Transaction<DB>, prepared: PreparedVente): Promise
 /**
  * Writes a prepared sale in the caller's transaction: the customer's lock and credit limit (sale
  * on credit), the number, the sale, its lines and payments, the stock out, the debt with the
- * customer's available credit allocated to it. Returns the sale's id.
+ * customer's available credit allocated to it. Returns what was written that the answer needs.
  */
-export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente): Promise<number> {
+export async function writeVente(
+  trx: Transaction<DB>,
+  prepared: PreparedVente,
+): Promise<VenteEcrite> {
   const { userId, service, input, empreinte, typeVenteId, client, produits } = prepared;
   const { calcul, paye, reste, avoir, rendus, money } = prepared;
   const nowIso = prepared.now.toISOString();
@@ -104,32 +54,34 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
       ? null
       : await nextNumeroCaisse(trx, service, caisseId, prepared.now, horsLigne?.sequence);
   const numero = serie?.numero ?? (await nextNumero(trx, service, 'vente', prepared.now));
+  const statut = reste > avoir ? (paye > 0 ? 'partiellement_payee' : 'a_credit') : 'payee';
+  const vente = {
+    service_id: service.id,
+    numero,
+    cle_idempotence: input.cleIdempotence,
+    empreinte,
+    type_vente_id: typeVenteId,
+    client_id: client?.id ?? null,
+    user_id: userId,
+    remise_type: input.remiseGlobale?.type ?? null,
+    remise_valeur: input.remiseGlobale?.valeur ?? null,
+    total_brut: calcul.totalBrut,
+    total_remises: calcul.totalRemises,
+    remise_globale: calcul.remiseGlobale,
+    total_ht: calcul.totalHt,
+    total_tva: calcul.totalTva,
+    total_ttc: calcul.totalTtc,
+    montant_paye: paye,
+    avoir,
+    rendu: rendus.reduce((a, b) => a + b, 0),
+    statut,
+    note: input.note ?? null,
+    created_at: nowIso,
+    caisse_session_id: sessionId,
+  };
   const { id } = await trx
     .insertInto('ventes')
-    .values({
-      service_id: service.id,
-      numero,
-      cle_idempotence: input.cleIdempotence,
-      empreinte,
-      type_vente_id: typeVenteId,
-      client_id: client?.id ?? null,
-      user_id: userId,
-      remise_type: input.remiseGlobale?.type ?? null,
-      remise_valeur: input.remiseGlobale?.valeur ?? null,
-      total_brut: calcul.totalBrut,
-      total_remises: calcul.totalRemises,
-      remise_globale: calcul.remiseGlobale,
-      total_ht: calcul.totalHt,
-      total_tva: calcul.totalTva,
-      total_ttc: calcul.totalTtc,
-      montant_paye: paye,
-      avoir,
-      rendu: rendus.reduce((a, b) => a + b, 0),
-      statut: reste > avoir ? (paye > 0 ? 'partiellement_payee' : 'a_credit') : 'payee',
-      note: input.note ?? null,
-      created_at: nowIso,
-      caisse_session_id: sessionId,
-    })
+    .values(vente)
     .returning('id')
     .executeTakeFirstOrThrow();
   if (serie)
@@ -171,29 +123,31 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
       montant_ttc: c.montantTtc,
     };
   });
+  const ligneIds: number[] = [];
   for (let i = 0; i < lignes.length; i += 100)
-    await trx
+    for (const r of await trx
       .insertInto('vente_lignes')
       .values(lignes.slice(i, i + 100))
-      .execute();
-  if (input.paiements.length) {
-    await trx
-      .insertInto('paiements')
-      .values(
-        input.paiements.map((p, i) => ({
-          service_id: service.id,
-          vente_id: id,
-          mode: p.mode,
-          montant: p.montant,
-          recu: p.recu ?? null,
-          rendu: rendus[i]!,
-          operateur: p.operateur ?? null,
-          reference: p.reference ?? null,
-          created_at: nowIso,
-        })),
-      )
-      .execute();
-  }
+      .returning(['id', 'position'])
+      .execute())
+      ligneIds[r.position - 1] = r.id;
+  // Ids are given in the order of the rows: the payments' ascending ids follow the cart's order.
+  const paiements = input.paiements.map((p, i) => ({
+    service_id: service.id,
+    vente_id: id,
+    mode: p.mode,
+    montant: p.montant,
+    recu: p.recu ?? null,
+    rendu: rendus[i]!,
+    operateur: p.operateur ?? null,
+    reference: p.reference ?? null,
+    created_at: nowIso,
+  }));
+  const paiementIds = !paiements.length
+    ? []
+    : (await trx.insertInto('paiements').values(paiements).returning('id').execute())
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
   // One movement per product; applyMovements locks the rows in id order (concurrent multi-line sales).
   const sorties = new Map<number, number>();
   for (const l of input.lignes)
@@ -210,8 +164,11 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
     negatifPermis: Boolean(horsLigne),
     lignes: [...sorties].map(([produitId, quantite]) => ({ produitId, quantite: -quantite })),
   });
+  let dette: VenteEcrite['dette'] = null;
+  let statutFinal = statut;
   if (reste > 0) {
-    const dette = await trx
+    const echeance = input.echeance ?? shopToday(service, prepared.now);
+    const { id: detteId } = await trx
       .insertInto('dettes')
       .values({
         service_id: service.id,
@@ -220,7 +177,7 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
         montant: reste,
         paye: 0,
         // Paid in full by the customer's credit: due today.
-        echeance: input.echeance ?? shopToday(service, prepared.now),
+        echeance,
         created_at: nowIso,
       })
       .returning('id')
@@ -231,7 +188,7 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
         ? await imputerAvoirs(trx, {
             serviceId: service.id,
             clientId: client!.id,
-            dette: { id: dette.id, venteId: id },
+            dette: { id: detteId, venteId: id },
             reste: avoir,
             at: nowIso,
           })
@@ -240,7 +197,8 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
       throw businessRule(
         `L'avoir disponible de « ${client!.nom} » (${money(pris)}) ne couvre pas l'avoir utilisé (${money(avoir)}).`,
       );
-    await refreshVenteStatut(trx, id);
+    statutFinal = await refreshVenteStatut(trx, id);
+    dette = { id: detteId, montant: reste, paye: pris, echeance };
   }
   // Last lock of the sale: its journal entry (modules/journal), in this very transaction.
   await journaliser(trx, service.id, {
@@ -274,5 +232,10 @@ export async function writeVente(trx: Transaction<DB>, prepared: PreparedVente):
       ...(avoir > 0 ? { avoir } : {}),
     },
   });
-  return id;
+  return {
+    vente: { ...vente, id, statut: statutFinal },
+    lignes: lignes.map((l, i) => ({ ...l, id: ligneIds[i]! })),
+    paiements: paiements.map((p, i) => ({ ...p, id: paiementIds[i]! })),
+    dette,
+  };
 }

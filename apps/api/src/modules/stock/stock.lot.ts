@@ -1,0 +1,133 @@
+import { PostgresAdapter, sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import { STOCK_QUANTITY_MAX } from '@comptoir/shared';
+import { businessRule } from '../../core/errors.js';
+import type { DB } from '../../db/schema.js';
+import { nowIso } from '../../db/time.js';
+import {
+  applyMovement,
+  changedAt,
+  checkStockBounds,
+  refusalOf,
+  type MovementInput,
+} from './stock.service.js';
+
+/** Stock moves of a document's several products at once (sales, purchases, inventories). */
+
+export type MovementsInput = Omit<MovementInput, 'produitId' | 'quantite'> & {
+  /** One entry per product (distinct ids); signed thousandths, never zero. */
+  lignes: Array<{ produitId: number; quantite: number }>;
+};
+
+/**
+ * applyMovement for several products of one document, in two statements whatever their number:
+ * one UPDATE locks the rows in id order (PostgreSQL: concurrent documents never deadlock) and
+ * moves every quantity with the same under-zero condition per row, and one INSERT writes the
+ * movements, each by the same amount as its row. If any row is refused, the 409 (or 404) names
+ * the first such product in id order, as applyMovement one by one would, and the caller's
+ * transaction rolls every row back. Returns the new quantities by product id.
+ */
+export async function applyMovements(
+  trx: Transaction<DB>,
+  input: MovementsInput,
+): Promise<Map<number, number>> {
+  const lignes = [...input.lignes].sort((a, b) => a.produitId - b.produitId);
+  for (let i = 0; i < lignes.length; i++) {
+    const l = lignes[i]!;
+    if (!Number.isSafeInteger(l.quantite) || l.quantite === 0)
+      throw new RangeError('Quantité de mouvement invalide');
+    if (Math.abs(l.quantite) > STOCK_QUANTITY_MAX)
+      throw businessRule('La quantité du mouvement est trop grande.');
+    if (!Number.isSafeInteger(l.produitId) || (i > 0 && lignes[i - 1]!.produitId === l.produitId))
+      throw new RangeError('Produits de mouvement invalides');
+  }
+  const out = new Map<number, number>();
+  if (lignes.length === 0) return out;
+  const { lignes: _lignes, ...common } = input;
+  if (lignes.length === 1) {
+    out.set(
+      lignes[0]!.produitId,
+      await applyMovement(trx, {
+        ...common,
+        produitId: lignes[0]!.produitId,
+        quantite: lignes[0]!.quantite,
+      }),
+    );
+    return out;
+  }
+  const now = input.at ?? nowIso();
+  const ids = lignes.map((l) => l.produitId);
+  // Validated safe integers, written as literals: no parameter type to infer inside the CASE.
+  const delta = sql<number>`(case produits.id ${sql.join(
+    lignes.map((l) => sql`when ${sql.lit(l.produitId)} then ${sql.lit(l.quantite)}`),
+    sql` `,
+  )} end)`;
+  const set = { quantite: sql<number>`quantite + ${delta}`, updated_at: changedAt() };
+  const permis = (eb: ExpressionBuilder<DB, 'produits'>) =>
+    eb.or([
+      sql<boolean>`${delta} > 0`,
+      sql<boolean>`${sql.lit(input.negatifPermis ? 1 : 0)} = 1`,
+      sql<boolean>`quantite + ${delta} >= 0`,
+      eb.exists(
+        eb
+          .selectFrom('services')
+          .select('services.id')
+          .where('services.id', '=', input.serviceId)
+          .where('services.stock_negatif_autorise', '=', 1),
+      ),
+    ]);
+  const columns = ['produits.id', 'quantite', 'prix_achat', 'nom'] as const;
+  // PostgreSQL: the rows locked in id order (concurrent documents never deadlock) in the very
+  // statement that moves them, one round trip; SQLite has a single writer.
+  const updated =
+    trx.getExecutor().adapter instanceof PostgresAdapter
+      ? await trx
+          .with(
+            (cte) => cte('verrou').materialized(),
+            (db) =>
+              db
+                .selectFrom('produits')
+                .select('id')
+                .where('id', 'in', ids)
+                .orderBy('id')
+                .forUpdate(),
+          )
+          .updateTable('produits')
+          .from('verrou')
+          .set(set)
+          .whereRef('produits.id', '=', 'verrou.id')
+          .where('produits.service_id', '=', input.serviceId)
+          .where(permis)
+          .returning(columns)
+          .execute()
+      : await trx
+          .updateTable('produits')
+          .set(set)
+          .where('produits.id', 'in', ids)
+          .where('produits.service_id', '=', input.serviceId)
+          .where(permis)
+          .returning(columns)
+          .execute();
+  checkStockBounds(updated);
+  const cumps = new Map(updated.map((r) => [r.id, Number(r.prix_achat)]));
+  for (const r of updated) out.set(r.id, Number(r.quantite));
+  const refused = lignes.find((l) => !out.has(l.produitId));
+  if (refused) throw await refusalOf(trx, input.serviceId, refused.produitId);
+  await trx
+    .insertInto('mouvements_stock')
+    .values(
+      lignes.map((l) => ({
+        service_id: input.serviceId,
+        produit_id: l.produitId,
+        quantite: l.quantite,
+        type: input.type,
+        motif: input.motif ?? null,
+        document_type: input.documentType ?? null,
+        document_id: input.documentId ?? null,
+        user_id: input.userId,
+        created_at: now,
+        cump: cumps.get(l.produitId)!,
+      })),
+    )
+    .execute();
+  return out;
+}

@@ -1,0 +1,45 @@
+// The checkout figures of bench/ventes.mjs next to issue 18's targets: throughput and latency over
+// HTTP and in-process, their ratio, the statements (and PostgreSQL round trips) of one sale.
+import { fmt, percentiles } from './server.mjs';
+
+const line = (r) => {
+  const p = percentiles(r.latencies);
+  const perSecond = (r.sales / r.ms) * 1000;
+  return {
+    perSecond,
+    text: `${String(r.terminals).padStart(2)} caisse(s) : ${perSecond.toFixed(0).padStart(5)} ventes/s, p50 ${fmt(p.p50)}, p99 ${fmt(p.p99)} (n=${p.n})`,
+  };
+};
+
+const ok = (met) => (met ? '✓' : '⚠');
+
+/** The lines printed for `http` and `inProcess` (one result per level of `levels` terminals). */
+export function rapportVentes(http, inProcess, levels, perLevel, pgsql) {
+  const out = [`  Encaissement de ventes de 5 lignes (espèces), ${perLevel} ventes par palier :`];
+  for (let i = 0; i < levels.length; i++) {
+    const h = line(http[i]);
+    const d = line(inProcess[i]);
+    const { terminals, sales, statements, roundTrips } = inProcess[i];
+    const ratio = h.perSecond / d.perSecond;
+    const cible = terminals <= 10 ? ` (cible ≥ 75 % ${ok(ratio >= 0.75)})` : '';
+    out.push(`    HTTP    ${h.text}`, `    direct  ${d.text}`);
+    out.push(
+      `      HTTP = ${(ratio * 100).toFixed(0)} % du direct${cible} ; par vente : ` +
+        `${(statements / sales).toFixed(1)} instructions SQL` +
+        (pgsql ? `, ${(roundTrips / sales).toFixed(1)} allers-retours au serveur` : ''),
+    );
+  }
+  const at10 = levels.indexOf(10);
+  if (at10 >= 0) {
+    const h = http[at10];
+    const p99 = percentiles(h.latencies).p99;
+    const perSecond = (h.sales / h.ms) * 1000;
+    out.push(
+      pgsql
+        ? `    Cible PostgreSQL durable, 10 caisses par HTTP : ≥ 300 ventes/s → ${perSecond.toFixed(0)} ${ok(perSecond >= 300)}`
+        : `    Cible SQLite (synchronous=FULL), 10 caisses par HTTP : p99 < 50 ms → ${fmt(p99)} ${ok(p99 < 50)}`,
+      `    Allers-retours par vente : comptés par le direct, à réduire (issue 18 : 17 instructions sur SQLite, 20 allers-retours sur PostgreSQL avant)`,
+    );
+  }
+  return out;
+}

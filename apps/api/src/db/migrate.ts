@@ -42,6 +42,7 @@ import * as m045 from './migrations/045_ventes_quarts.js';
 import * as m046 from './migrations/046_paiements_quarts.js';
 import * as m047 from './migrations/047_produits_jours.js';
 import * as m049 from './migrations/049_factures_recherche.js';
+import * as m050 from './migrations/050_produits_periodes.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '046_paiements_quarts': m046,
   '047_produits_jours': m047,
   '049_factures_recherche': m049,
+  '050_produits_periodes': m050,
 };
 
 class StaticProvider implements MigrationProvider {

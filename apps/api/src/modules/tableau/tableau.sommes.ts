@@ -49,13 +49,23 @@ const between = (column: string, start: string | null, end: string | null) =>
 function raw(kind: Kind, shopId: number, f: SaleFilters, start: string | null, end: string | null) {
   if (kind === 'ventes')
     return sql`
-      select l.produit_id, 1 as n, l.quantite as q, l.montant_ht as ht, l.montant_ttc as ttc,
-        ${valueSql('l.quantite', 'l.prix_achat')} as cout
+      select l.produit_id, ${columns(kind, '', {
+        n: '1',
+        q: 'l.quantite',
+        ht: 'l.montant_ht',
+        ttc: 'l.montant_ttc',
+        cout: valueSql('l.quantite', 'l.prix_achat'),
+      })}
       from ventes v join vente_lignes l on l.vente_id = v.id
       where ${saleOf('v', shopId, f)} and ${between('v.created_at', start, end)}`;
   return sql`
-    select rl.produit_id, 1 as n, rl.quantite as q, rl.montant_ht as ht, rl.montant_ttc as ttc,
-      ${valueSql('rl.quantite', 'vl.prix_achat')} as cout
+    select rl.produit_id, ${columns(kind, '', {
+      n: '1',
+      q: 'rl.quantite',
+      ht: 'rl.montant_ht',
+      ttc: 'rl.montant_ttc',
+      cout: valueSql('rl.quantite', 'vl.prix_achat'),
+    })}
     from retours rt join retour_lignes rl on rl.retour_id = rt.id
       join vente_lignes vl on vl.id = rl.vente_ligne_id
       join ventes v on v.id = rt.vente_id
@@ -88,33 +98,60 @@ function summary(kind: Kind, shopId: number, f: SaleFilters, t: Term) {
     ...(f.vendeurId !== undefined ? [sql`s.user_id = ${f.vendeurId}`] : []),
     ...(f.typeVenteId !== undefined ? [sql`s.type_vente_id = ${f.typeVenteId}`] : []),
   ];
-  const m = sql.raw(t.sign < 0 ? '-' : '');
-  return sql`select s.produit_id, ${m}s.lignes as n, ${m}s.quantite as q, ${m}s.total_ht as ht,
-      ${m}s.total_ttc as ttc, ${m}s.cout as cout
+  const e = {
+    n: 's.lignes',
+    q: 's.quantite',
+    ht: 's.total_ht',
+    ttc: 's.total_ttc',
+    cout: 's.cout',
+  };
+  return sql`select s.produit_id, ${columns(kind, t.sign < 0 ? '-' : '', e)}
     from ${sql.table(table)} s where ${sql.join(where, sql` and `)}`;
 }
 
 /**
- * One row per product sold (`ventes`) or returned (`retours`) in [from, to): `produit_id` (null
- * or 0 for service lines, which no product matches), the quantity `q`, `ht`, `ttc` and `cout`.
- * The whole UTC days add and take away the summaries' years, months and days
- * (tableau.periodes.ts); a product is there when its lines in the period add up to one or more.
+ * Every part's columns: the count of lines `n`, what was sold (`qv`, `ht`, `ttc`), what was
+ * returned (`qr`, `rht`, `rttc`), and the cost net of returns, `sign` '-' for a term taken away.
+ */
+function columns(
+  kind: Kind,
+  sign: '' | '-',
+  e: { n: string; q: string; ht: string; ttc: string; cout: string | RawBuilder<number> },
+) {
+  const m = sql.raw(sign);
+  const v = (x: string | RawBuilder<number>) =>
+    sql`${m}(${typeof x === 'string' ? sql.raw(x) : x})`;
+  const zero = sql`0`;
+  const sold = kind === 'ventes';
+  return sql`${v(e.n)} as n, ${sold ? v(e.q) : zero} as qv, ${sold ? v(e.ht) : zero} as ht,
+    ${sold ? v(e.ttc) : zero} as ttc, ${sold ? zero : v(e.q)} as qr, ${sold ? zero : v(e.ht)} as rht,
+    ${sold ? zero : v(e.ttc)} as rttc, ${sold ? v(e.cout) : sql`-(${v(e.cout)})`} as cout`;
+}
+
+/**
+ * One row per product sold or returned in [from, to) (`kinds`: both, or the sales only):
+ * `produit_id` (null or 0 for service lines, which no product matches), the quantity sold `qv`,
+ * its `ht` and `ttc`, the quantity returned `qr`, its `rht` and `rttc`, and `cout`, the cost of
+ * the quantities sold less that of those returned. The whole UTC days add and take away the
+ * summaries' years, months and days (tableau.periodes.ts); a product is there when its lines in
+ * the period add up to one or more.
  */
 export function productSums(
-  kind: Kind,
   shopId: number,
   from: string,
   to: string,
   f: SaleFilters,
+  kinds: readonly Kind[] = ['ventes', 'retours'],
 ): RawBuilder<unknown> {
   const { days, edges } = utcDaysOf(from, to);
   const terms = days ? periodTerms(days.from!, days.to!, todayUtc()) : [];
-  const parts = [
+  const parts = kinds.flatMap((kind) => [
     ...terms.map((t) => summary(kind, shopId, f, t)),
     ...edges.map(([a, b]) => raw(kind, shopId, f, a, b)),
-  ];
+  ]);
   return sql`
-    select x.produit_id, sum(x.q) as q, sum(x.ht) as ht, sum(x.ttc) as ttc, sum(x.cout) as cout
+    select x.produit_id, sum(x.qv) as qv, sum(x.ht) as ht, sum(x.ttc) as ttc, sum(x.qr) as qr,
+      sum(x.rht) as rht, sum(x.rttc) as rttc, sum(x.cout) as cout
     from (${sql.join(parts, sql` union all `)}) x
     group by x.produit_id having sum(x.n) > 0`;
 }

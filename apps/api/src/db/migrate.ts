@@ -42,6 +42,7 @@ import * as m045 from './migrations/045_ventes_quarts.js';
 import * as m046 from './migrations/046_paiements_quarts.js';
 import * as m047 from './migrations/047_produits_jours.js';
 import * as m049 from './migrations/049_factures_recherche.js';
+import * as m050 from './migrations/050_produits_periodes.js';
 import * as m051 from './migrations/051_couts_corriges.js';
 import * as m053 from './migrations/053_journal_clotures.js';
 
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '046_paiements_quarts': m046,
   '047_produits_jours': m047,
   '049_factures_recherche': m049,
+  '050_produits_periodes': m050,
   '051_couts_corriges': m051,
   '053_journal_clotures': m053,
 };

@@ -111,3 +111,19 @@ export async function createSummary(
     }
   }
 }
+
+/** Drops a summary made by createSummary: its triggers (and functions), then its table. */
+export async function dropSummary(
+  db: Kysely<unknown>,
+  ctx: MigrationContext,
+  s: Summary,
+): Promise<void> {
+  for (const f of s.feeds) {
+    const name = `${s.table}_${f.table}`;
+    if (ctx.dialect === 'postgres') {
+      await sql.raw(`drop trigger ${name}_t on ${f.table}`).execute(db);
+      await sql.raw(`drop function ${name}_f()`).execute(db);
+    } else await sql.raw(`drop trigger ${name}_t`).execute(db);
+  }
+  await db.schema.dropTable(s.table).execute();
+}

@@ -18,7 +18,8 @@ import { productSums, valueSql } from '../tableau/tableau.sommes.js';
 /**
  * The product report of a shop: per product sold or returned in the period (the shop's days),
  * quantities, revenue, cost, margin and stock, in one query (the product sums of tableau/tableau.sommes.ts,
- * sums over the whole filtered set by window); sorted by any column in SQL, then paged.
+ * sums over the whole filtered set by window); sorted by any column in SQL, then paged; the
+ * category, brand and unit names joined to the page's rows only.
  */
 
 export interface ReportShop {
@@ -60,26 +61,15 @@ function rows(shop: ReportShop, f: Filters): RawBuilder<Record<string, unknown>>
     sql` and `,
   );
   return sql<Record<string, unknown>>`
-    with s as (${productSums('ventes', shop.id, from, to, f)}),
-    r as (${productSums('retours', shop.id, from, to, f)}),
-    ids as (select produit_id from s union select produit_id from r),
-    y as (
-      select p.id, p.nom, p.reference, c.nom as categorie, m.nom as marque, u.symbole as unite,
-        coalesce(s.q, 0) as qv, coalesce(r.q, 0) as qr, coalesce(s.ht, 0) as ht,
-        coalesce(s.ttc, 0) as ttc, coalesce(r.ht, 0) as rht, coalesce(r.ttc, 0) as rttc,
-        coalesce(s.cout, 0) - coalesce(r.cout, 0) as cout,
+    with t as (${productSums(shop.id, from, to, f)}),
+    x as (
+      select p.id, p.nom, t.qv, t.qr, t.ht, t.ttc, t.rht, t.rttc, t.cout,
+        (t.ht - t.rht) - t.cout as marge,
+        case when t.ht - t.rht = 0 then null
+          else ((t.ht - t.rht) - t.cout) * 1.0 / (t.ht - t.rht) end as taux,
         p.quantite as stock, ${valueSql('p.quantite', 'p.prix_achat')} as valeur
-      from ids join produits p on p.id = ids.produit_id
-        left join s on s.produit_id = p.id left join r on r.produit_id = p.id
-        left join categories c on c.id = p.categorie_id
-        left join marques m on m.id = p.marque_id
-        join unites u on u.id = p.unite_id
+      from t join produits p on p.id = t.produit_id
       where ${product}
-    ), x as (
-      select y.*, (y.ht - y.rht) - y.cout as marge,
-        case when y.ht - y.rht = 0 then null
-          else ((y.ht - y.rht) - y.cout) * 1.0 / (y.ht - y.rht) end as taux
-      from y
     )
     select x.*, count(*) over () as n_total, sum(x.qv) over () as t_qv, sum(x.qr) over () as t_qr,
       sum(x.ht) over () as t_ht, sum(x.ttc) over () as t_ttc, sum(x.rht) over () as t_rht,
@@ -88,14 +78,23 @@ function rows(shop: ReportShop, f: Filters): RawBuilder<Record<string, unknown>>
     from x`;
 }
 
+/** Sorted and paged on the figures; the names of the page's products read for them only. */
 function ordered(shop: ReportShop, f: Filters, limit?: { size: number; offset: number }) {
   const { field, direction } = parseSort(f.sort, 'caTtc');
   const dir = sql.raw(f.sort ? direction : 'desc');
   const column = sql.raw(SORTS[field]);
+  const order = sql`order by case when ${column} is null then 1 else 0 end, ${column} ${dir}, x.id`;
   return sql<Record<string, unknown>>`
-    select * from (${rows(shop, f)}) x
-    order by case when ${column} is null then 1 else 0 end, ${column} ${dir}, x.id
-    ${limit ? sql`limit ${limit.size} offset ${limit.offset}` : sql``}`;
+    select x.*, p.reference, c.nom as categorie, m.nom as marque, u.symbole as unite
+    from (
+      select * from (${rows(shop, f)}) x ${order}
+      ${limit ? sql`limit ${limit.size} offset ${limit.offset}` : sql``}
+    ) x
+      join produits p on p.id = x.id
+      left join categories c on c.id = p.categorie_id
+      left join marques m on m.id = p.marque_id
+      join unites u on u.id = p.unite_id
+    ${order}`;
 }
 
 const n = (v: unknown) => Number(v ?? 0);

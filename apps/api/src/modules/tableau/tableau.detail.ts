@@ -105,8 +105,8 @@ interface TopRow {
 async function topsOf(db: Kysely<DB>, shopId: number, from: string, to: string) {
   const { rows } = await sql<TopRow>`
     with t as materialized (
-      select t.produit_id, t.q as qv, t.ttc, t.ht - t.cout as marge
-      from (${productSums('ventes', shopId, from, to, {})}) t
+      select t.produit_id, t.qv, t.ttc, t.ht - t.cout as marge
+      from (${productSums(shopId, from, to, {}, ['ventes'])}) t
       where t.produit_id > 0
     )
     select * from (

@@ -1,10 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { utcDaysOf } from '../../db/day-totals.js';
+import { todayUtc } from '../../db/time.js';
+import { periodTerms, type Level, type Term } from './tableau.periodes.js';
 
 /**
  * Per product, what a shop sold, or had returned, in [from, to) (UTC instants): the quantity, its
  * HT and TTC amounts and cost. The whole UTC days of the period add up the product summaries the
- * database keeps (migration 047); the partial days at its ends — the shop's days start at its
+ * database keeps (migration 050); the partial days at its ends — the shop's days start at its
  * midnight, not UTC's — read the lines themselves. Shared by the product report and the
  * dashboard's tops.
  */
@@ -47,13 +49,23 @@ const between = (column: string, start: string | null, end: string | null) =>
 function raw(kind: Kind, shopId: number, f: SaleFilters, start: string | null, end: string | null) {
   if (kind === 'ventes')
     return sql`
-      select l.produit_id, l.quantite as q, l.montant_ht as ht, l.montant_ttc as ttc,
-        ${valueSql('l.quantite', 'l.prix_achat')} as cout
+      select l.produit_id, ${columns(kind, '', {
+        n: '1',
+        q: 'l.quantite',
+        ht: 'l.montant_ht',
+        ttc: 'l.montant_ttc',
+        cout: valueSql('l.quantite', 'l.prix_achat'),
+      })}
       from ventes v join vente_lignes l on l.vente_id = v.id
       where ${saleOf('v', shopId, f)} and ${between('v.created_at', start, end)}`;
   return sql`
-    select rl.produit_id, rl.quantite as q, rl.montant_ht as ht, rl.montant_ttc as ttc,
-      ${valueSql('rl.quantite', 'vl.prix_achat')} as cout
+    select rl.produit_id, ${columns(kind, '', {
+      n: '1',
+      q: 'rl.quantite',
+      ht: 'rl.montant_ht',
+      ttc: 'rl.montant_ttc',
+      cout: valueSql('rl.quantite', 'vl.prix_achat'),
+    })}
     from retours rt join retour_lignes rl on rl.retour_id = rt.id
       join vente_lignes vl on vl.id = rl.vente_ligne_id
       join ventes v on v.id = rt.vente_id
@@ -61,57 +73,85 @@ function raw(kind: Kind, shopId: number, f: SaleFilters, start: string | null, e
       and ${between('rt.created_at', start, end)}`;
 }
 
-/** The summary's rows of the whole UTC days [from, to) (either open). */
-function summary(
-  kind: Kind,
-  shopId: number,
-  f: SaleFilters,
-  days: { from: string | null; to: string | null },
-) {
+type Kind = 'ventes' | 'retours';
+
+const TABLES: Record<Kind, Record<Level, [string, string]>> = {
+  ventes: {
+    annee: ['produits_annees', 'annee'],
+    mois: ['produits_mois', 'mois'],
+    jour: ['produits_jours', 'jour'],
+  },
+  retours: {
+    annee: ['produits_retours_annees', 'annee'],
+    mois: ['produits_retours_mois', 'mois'],
+    jour: ['produits_retours_jours', 'jour'],
+  },
+};
+
+/** A term's summary rows, their figures taken away when the term is. */
+function summary(kind: Kind, shopId: number, f: SaleFilters, t: Term) {
+  const [table, key] = TABLES[kind][t.level];
   const where = [
     sql`s.service_id = ${shopId}`,
-    ...(days.from !== null ? [sql`s.jour >= ${days.from}`] : []),
-    ...(days.to !== null ? [sql`s.jour < ${days.to}`] : []),
+    sql`s.${sql.ref(key)} >= ${t.from}`,
+    sql`s.${sql.ref(key)} < ${t.to}`,
     ...(f.vendeurId !== undefined ? [sql`s.user_id = ${f.vendeurId}`] : []),
     ...(f.typeVenteId !== undefined ? [sql`s.type_vente_id = ${f.typeVenteId}`] : []),
   ];
-  const table = sql.raw(kind === 'ventes' ? 'produits_jours' : 'produits_retours_jours');
-  return { table, where: sql.join(where, sql` and `) };
+  const e = {
+    n: 's.lignes',
+    q: 's.quantite',
+    ht: 's.total_ht',
+    ttc: 's.total_ttc',
+    cout: 's.cout',
+  };
+  return sql`select s.produit_id, ${columns(kind, t.sign < 0 ? '-' : '', e)}
+    from ${sql.table(table)} s where ${sql.join(where, sql` and `)}`;
 }
 
-type Kind = 'ventes' | 'retours';
+/**
+ * Every part's columns: the count of lines `n`, what was sold (`qv`, `ht`, `ttc`), what was
+ * returned (`qr`, `rht`, `rttc`), and the cost net of returns, `sign` '-' for a term taken away.
+ */
+function columns(
+  kind: Kind,
+  sign: '' | '-',
+  e: { n: string; q: string; ht: string; ttc: string; cout: string | RawBuilder<number> },
+) {
+  const m = sql.raw(sign);
+  const v = (x: string | RawBuilder<number>) =>
+    sql`${m}(${typeof x === 'string' ? sql.raw(x) : x})`;
+  const zero = sql`0`;
+  const sold = kind === 'ventes';
+  return sql`${v(e.n)} as n, ${sold ? v(e.q) : zero} as qv, ${sold ? v(e.ht) : zero} as ht,
+    ${sold ? v(e.ttc) : zero} as ttc, ${sold ? zero : v(e.q)} as qr, ${sold ? zero : v(e.ht)} as rht,
+    ${sold ? zero : v(e.ttc)} as rttc, ${sold ? v(e.cout) : sql`-(${v(e.cout)})`} as cout`;
+}
 
 /**
- * One row per product sold (`ventes`) or returned (`retours`) in [from, to): `produit_id` (null
- * or 0 for service lines, which no product matches), the quantity `q`, `ht`, `ttc` and `cout`.
+ * One row per product sold or returned in [from, to) (`kinds`: both, or the sales only):
+ * `produit_id` (null or 0 for service lines, which no product matches), the quantity sold `qv`,
+ * its `ht` and `ttc`, the quantity returned `qr`, its `rht` and `rttc`, and `cout`, the cost of
+ * the quantities sold less that of those returned. The whole UTC days add and take away the
+ * summaries' years, months and days (tableau.periodes.ts); a product is there when its lines in
+ * the period add up to one or more.
  */
 export function productSums(
-  kind: Kind,
   shopId: number,
   from: string,
   to: string,
   f: SaleFilters,
+  kinds: readonly Kind[] = ['ventes', 'retours'],
 ): RawBuilder<unknown> {
   const { days, edges } = utcDaysOf(from, to);
-  const whole = days ? summary(kind, shopId, f, days) : null;
-  // Whole UTC days only (a shop on UTC's days): the summary grouped directly.
-  if (whole && !edges.length)
-    return sql`
-      select s.produit_id, sum(s.quantite) as q, sum(s.total_ht) as ht,
-        sum(s.total_ttc) as ttc, sum(s.cout) as cout
-      from ${whole.table} s where ${whole.where}
-      group by s.produit_id`;
-  const parts = [
-    ...(whole
-      ? [
-          sql`select s.produit_id, s.quantite as q, s.total_ht as ht, s.total_ttc as ttc, s.cout
-            from ${whole.table} s where ${whole.where}`,
-        ]
-      : []),
+  const terms = days ? periodTerms(days.from!, days.to!, todayUtc()) : [];
+  const parts = kinds.flatMap((kind) => [
+    ...terms.map((t) => summary(kind, shopId, f, t)),
     ...edges.map(([a, b]) => raw(kind, shopId, f, a, b)),
-  ];
+  ]);
   return sql`
-    select x.produit_id, sum(x.q) as q, sum(x.ht) as ht, sum(x.ttc) as ttc, sum(x.cout) as cout
+    select x.produit_id, sum(x.qv) as qv, sum(x.ht) as ht, sum(x.ttc) as ttc, sum(x.qr) as qr,
+      sum(x.rht) as rht, sum(x.rttc) as rttc, sum(x.cout) as cout
     from (${sql.join(parts, sql` union all `)}) x
-    group by x.produit_id`;
+    group by x.produit_id having sum(x.n) > 0`;
 }

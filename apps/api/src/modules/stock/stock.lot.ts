@@ -7,6 +7,7 @@ import {
   applyMovement,
   changedAt,
   checkStockBounds,
+  negatifAutorise,
   refusalOf,
   type MovementInput,
 } from './stock.service.js';
@@ -67,13 +68,7 @@ export async function applyMovements(
       sql<boolean>`${delta} > 0`,
       sql<boolean>`${sql.lit(input.negatifPermis ? 1 : 0)} = 1`,
       sql<boolean>`quantite + ${delta} >= 0`,
-      eb.exists(
-        eb
-          .selectFrom('services')
-          .select('services.id')
-          .where('services.id', '=', input.serviceId)
-          .where('services.stock_negatif_autorise', '=', 1),
-      ),
+      negatifAutorise(eb, input.serviceId),
     ]);
   const columns = ['produits.id', 'quantite', 'prix_achat', 'nom'] as const;
   // PostgreSQL: the rows locked in id order (concurrent documents never deadlock) in the very

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import {
   AMOUNT_MAX,
   formatQuantity,
@@ -92,6 +92,16 @@ export function checkStockBounds(
   }
 }
 
+/** The shop lets its stock go under zero (its setting, read in the statement that moves it). */
+export const negatifAutorise = (eb: ExpressionBuilder<DB, 'produits'>, serviceId: number) =>
+  eb.exists(
+    eb
+      .selectFrom('services')
+      .select('services.id')
+      .where('services.id', '=', serviceId)
+      .where('services.stock_negatif_autorise', '=', 1),
+  );
+
 /**
  * THE only way a product's quantity changes: moves `produits.quantite` and writes the movement by
  * the same amount, with the cost in force after it (`cump`: a purchase sets its cost first), inside
@@ -113,16 +123,7 @@ export async function applyMovement(trx: Transaction<DB>, input: MovementInput):
     .where('service_id', '=', input.serviceId);
   if (delta < 0 && !input.negatifPermis) {
     update = update.where((eb) =>
-      eb.or([
-        sql<boolean>`quantite + ${delta} >= 0`,
-        eb.exists(
-          eb
-            .selectFrom('services')
-            .select('services.id')
-            .where('services.id', '=', input.serviceId)
-            .where('services.stock_negatif_autorise', '=', 1),
-        ),
-      ]),
+      eb.or([sql<boolean>`quantite + ${delta} >= 0`, negatifAutorise(eb, input.serviceId)]),
     );
   }
   const updated = await update.returning(['quantite', 'prix_achat', 'nom']).executeTakeFirst();

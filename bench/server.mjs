@@ -1,6 +1,6 @@
 // Starts the built Comptoir for a benchmark on a fresh database and gives back its address.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -32,7 +32,9 @@ async function freshDatabase(dataDir) {
 export async function startServer(port, env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'comptoir-bench-'));
   const database = await freshDatabase(dataDir);
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+  // BENCH_SERVER_ARGS: Node options for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
+  const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -44,7 +46,12 @@ export async function startServer(port, env = {}) {
       LOGIN_MAX_FAILURES_PER_IP: '100000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG: a file for the server's log (errors with their stack), else dropped.
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
+      'inherit',
+    ],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;

@@ -114,7 +114,7 @@ async function record(
     .where('service_id', '=', service.id)
     .where('id', 'in', ids)
     .orderBy('id')
-    .$if(isPostgres(trx), (q) => q.forUpdate())
+    .$if(isPostgres(trx), (q) => q.forNoKeyUpdate())
     .execute();
   for (const p of produits) {
     const e = entrees.get(p.id)!;

@@ -18,7 +18,7 @@ export async function lockCost(
     .select('prix_achat')
     .where('id', '=', produitId)
     .where('service_id', '=', serviceId)
-    .$if(isPostgres(trx), (q) => q.forUpdate())
+    .$if(isPostgres(trx), (q) => q.forNoKeyUpdate())
     .executeTakeFirstOrThrow();
   return Number(row.prix_achat);
 }

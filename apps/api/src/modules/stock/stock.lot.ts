@@ -72,7 +72,10 @@ export async function applyMovements(
     ]);
   const columns = ['produits.id', 'quantite', 'prix_achat', 'nom'] as const;
   // PostgreSQL: the rows locked in id order (concurrent documents never deadlock) in the very
-  // statement that moves them, one round trip; SQLite has a single writer.
+  // statement that moves them, one round trip; SQLite has a single writer. FOR NO KEY UPDATE, the
+  // lock an UPDATE of these columns takes: FOR UPDATE would also wait for the key-share locks that
+  // other sales' foreign keys hold on the product until they commit (a sale waiting, in its line
+  // summaries, for this one: deadlock).
   const updated =
     trx.getExecutor().adapter instanceof PostgresAdapter
       ? await trx
@@ -84,7 +87,7 @@ export async function applyMovements(
                 .select('id')
                 .where('id', 'in', ids)
                 .orderBy('id')
-                .forUpdate(),
+                .forNoKeyUpdate(),
           )
           .updateTable('produits')
           .from('verrou')

@@ -10,13 +10,15 @@ import { venteInputSchema } from '@comptoir/shared';
 import type { AppContext } from '../apps/api/src/core/context.js';
 
 const url = process.env.BENCH_DATABASE_URL!;
-const { shop, user, typeVente, produits, levels, perLevel } = JSON.parse(
+const { shop, user, typeVente, produits, caisses, levels, perLevel } = JSON.parse(
   readFileSync(process.env.BENCH_ARGS_FILE!, 'utf8'),
 ) as {
   shop: number;
   user: number;
   typeVente: number;
   produits: Array<{ id: number; prix: number }>;
+  /** One register per terminal, its session open: the sale takes its series, as at the POS. */
+  caisses: number[];
   levels: number[];
   perLevel: number;
 };
@@ -51,7 +53,7 @@ const service = await database.db
   .executeTakeFirstOrThrow();
 
 let seq = 0;
-function cart() {
+function cart(caisseId: number) {
   const lignes = Array.from(
     { length: 5 },
     () => produits[Math.floor(Math.random() * produits.length)]!,
@@ -62,6 +64,8 @@ function cart() {
     typeVenteId: typeVente,
     lignes: lignes.map((p) => ({ produitId: p.id, quantite: 1000 })),
     paiements: [{ mode: 'especes', montant: total, recu: Math.ceil(total / 500) * 500 }],
+    caisseId,
+    auPointDeVente: true,
   });
 }
 
@@ -80,9 +84,9 @@ for (const terminals of levels) {
   const before = statements;
   const tripsBefore = roundTrips;
   await Promise.all(
-    Array.from({ length: terminals }, async () => {
+    Array.from({ length: terminals }, async (_, k) => {
       for (let i = 0; i < perTerminal; i++) {
-        const input = cart();
+        const input = cart(caisses[k]!);
         const s = performance.now();
         await createVente(ctx, user, service, input);
         latencies.push(performance.now() - s);

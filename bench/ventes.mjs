@@ -2,7 +2,8 @@
 // Selling at the counter. A bench shop of 50,000 products, built through the API as an owner
 // builds it (new shop, product import; no direct insert, no manual ANALYZE), then:
 // 1. checkout throughput and p50/p99 latency of 5-line cash sales over HTTP at 1, 10 and 50
-//    concurrent terminals, next to the same transaction run in-process on the database
+//    concurrent terminals (each a register with its open session, selling as the POS does: the
+//    sale takes the register's series), next to the same transaction run in-process on the database
 //    (bench/ventes-direct.ts: no HTTP, no authentication, no validation) — the ratio is the cost
 //    of our layers;
 // 2. in Chromium (SQLite run only), the time from a scanned barcode's Enter to its line on the
@@ -15,6 +16,7 @@ import { chromium } from '@playwright/test';
 import { fmt, percentiles } from './server.mjs';
 import { rapportVentes } from './ventes-cibles.mjs';
 import { signIn } from './accounts.mjs';
+import { terminal } from './http-client.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PRODUCTS = 50_000;
@@ -92,7 +94,27 @@ async function seed(baseUrl, s) {
   const account = await api(baseUrl, s, 'GET', '/api/account');
   const types = await api(baseUrl, s, 'GET', '/api/types-ventes?size=50');
   const detail = types.items.find((t) => t.prixUtilise === 'detail') ?? types.items[0];
-  return { shop: shop.id, shopNom: shop.nom, user: account.id, typeVente: detail.id, produits };
+  // A till is a register with its open session, as at the POS: « Caisse 1 », which every shop
+  // starts with, then the owner adds one per till of the busiest level.
+  const caisses = [];
+  for (let k = 1; k <= Math.max(...LEVELS); k++) {
+    const caisse =
+      k === 1
+        ? (await api(baseUrl, s, 'GET', `/api/services/${shop.id}/caisses`))[0]
+        : await api(baseUrl, s, 'POST', `/api/services/${shop.id}/caisses`, { nom: `Caisse ${k}` });
+    await api(baseUrl, s, 'POST', `/api/services/${shop.id}/caisses/${caisse.id}/sessions`, {
+      fond: 0,
+    });
+    caisses.push(caisse.id);
+  }
+  return {
+    shop: shop.id,
+    shopNom: shop.nom,
+    user: account.id,
+    typeVente: detail.id,
+    produits,
+    caisses,
+  };
 }
 
 export async function session(baseUrl, email = BENCH_EMAIL) {
@@ -103,7 +125,8 @@ export async function session(baseUrl, email = BENCH_EMAIL) {
 }
 
 let seq = 0;
-function sale(produits, typeVenteId) {
+/** A 5-line cash sale made at the POS of register `caisseId`: it takes the register's series. */
+function sale(produits, typeVenteId, caisseId) {
   const lignes = Array.from(
     { length: 5 },
     () => produits[Math.floor(Math.random() * produits.length)],
@@ -114,31 +137,31 @@ function sale(produits, typeVenteId) {
     typeVenteId,
     lignes: lignes.map((p) => ({ produitId: p.id, quantite: 1000 })),
     paiements: [{ mode: 'especes', montant: total, recu: Math.ceil(total / 500) * 500 }],
+    caisseId,
+    auPointDeVente: true,
   };
 }
 
 async function overHttp(baseUrl, s, seeded) {
-  const { shop, produits, typeVente } = seeded;
+  const { shop, produits, typeVente, caisses } = seeded;
   const out = [];
   for (const terminals of LEVELS) {
     const latencies = [];
     const perTerminal = Math.ceil(PER_LEVEL / terminals);
     // A till keeps its connection open all day: each terminal opens its own before the clock starts.
+    const tills = Array.from({ length: terminals }, () => terminal());
     await Promise.all(
-      Array.from({ length: terminals }, async () => {
-        const r = await fetch(`${baseUrl}/api/account`, {
-          headers: { authorization: `Bearer ${s.token}` },
-        });
-        await r.arrayBuffer();
-      }),
+      tills.map((t) =>
+        t.request(`${baseUrl}/api/account`, { headers: { authorization: `Bearer ${s.token}` } }),
+      ),
     );
     const t0 = performance.now();
     await Promise.all(
-      Array.from({ length: terminals }, async () => {
+      tills.map(async (t, k) => {
         for (let i = 0; i < perTerminal; i++) {
-          const body = JSON.stringify(sale(produits, typeVente));
+          const body = JSON.stringify(sale(produits, typeVente, caisses[k]));
           const start = performance.now();
-          const r = await fetch(`${baseUrl}/api/services/${shop}/ventes`, {
+          const r = await t.request(`${baseUrl}/api/services/${shop}/ventes`, {
             method: 'POST',
             headers: {
               'content-type': 'application/json',
@@ -148,12 +171,12 @@ async function overHttp(baseUrl, s, seeded) {
             },
             body,
           });
-          await r.arrayBuffer();
-          if (r.status !== 201) throw new Error(`vente ${r.status}`);
+          if (r.status !== 201) throw new Error(`vente ${r.status} ${r.body}`);
           latencies.push(performance.now() - start);
         }
       }),
     );
+    for (const t of tills) t.close();
     out.push({ terminals, sales: latencies.length, ms: performance.now() - t0, latencies });
   }
   return out;
@@ -165,6 +188,7 @@ function direct(databaseUrl, seeded) {
     user: seeded.user,
     typeVente: seeded.typeVente,
     produits: seeded.produits.map(({ id, prix }) => ({ id, prix })),
+    caisses: seeded.caisses,
     levels: LEVELS,
     perLevel: PER_LEVEL,
   });

@@ -40,6 +40,19 @@ function wireBytes(url, encoding) {
   });
 }
 
+/** Bytes of each of `urls` on the wire, as Chromium gets them (brotli), as gzip and as brotli alone. */
+async function sizesOf(urls) {
+  const sum = async (list, encoding) =>
+    (await Promise.all(list.map((u) => wireBytes(u, encoding)))).reduce((a, b) => a + b, 0);
+  return {
+    bytes: await sum(urls, 'gzip, deflate, br, zstd'),
+    gzip: await sum(urls, 'gzip'),
+    brotli: await sum(urls, 'br'),
+    files: urls.length,
+    urls,
+  };
+}
+
 /**
  * Records the scripts `page` asks for from now on; `done()` gives their bytes on the wire, asked
  * again of the server as Chromium asks (brotli or gzip) and as a browser that accepts gzip only
@@ -50,20 +63,37 @@ function recordScripts(page) {
   page.on('request', (request) => {
     if (request.resourceType() === 'script') urls.add(request.url());
   });
-  return async () => {
-    const sum = async (encoding) =>
-      (await Promise.all([...urls].map((u) => wireBytes(u, encoding)))).reduce((a, b) => a + b, 0);
-    return {
-      bytes: await sum('gzip, deflate, br, zstd'),
-      gzip: await sum('gzip'),
-      files: urls.size,
+  return () => sizesOf([...urls]);
+}
+
+/** Resolves once `page` has asked for something and nothing has been in flight for 500 ms. */
+function quietAfterRequests(page) {
+  return new Promise((resolve) => {
+    let inFlight = 0;
+    let timer;
+    const settle = () => {
+      clearTimeout(timer);
+      if (inFlight === 0) timer = setTimeout(resolve, 500);
     };
-  };
+    page.on('request', () => {
+      inFlight++;
+      clearTimeout(timer);
+    });
+    const end = () => {
+      inFlight--;
+      settle();
+    };
+    page.on('requestfinished', end);
+    page.on('requestfailed', end);
+    // Nothing asked for within 5 s: the form loads nothing on focus.
+    timer = setTimeout(resolve, 5000);
+  });
 }
 
 /**
  * Script bytes of the login page as they cross the network, cache empty: as Chromium gets them,
- * and as a browser that accepts gzip only gets the same files.
+ * and as a browser that accepts gzip only gets the same files; then what the form adds on its
+ * first focus (its checks, with zod), which signing in needs.
  */
 async function loginScripts(browser, baseUrl) {
   const context = await browser.newContext();
@@ -73,8 +103,13 @@ async function loginScripts(browser, baseUrl) {
   await page.getByRole('button', { name: /se connecter/i }).waitFor();
   await page.waitForLoadState('networkidle');
   const sizes = await done();
+  const focused = recordScripts(page);
+  const quiet = quietAfterRequests(page);
+  await page.getByLabel('Adresse e-mail').focus();
+  await quiet;
+  const checks = await focused();
   await context.close();
-  return sizes;
+  return { ...sizes, checks };
 }
 
 /** The point of sale's own scripts: what going from the dashboard to the POS fetches. */
@@ -93,7 +128,8 @@ async function posScripts(browser, baseUrl, till) {
   await page.waitForLoadState('networkidle');
   const sizes = await done();
   await context.close();
-  return sizes;
+  const route = sizes.urls.filter((u) => /\/assets\/PosRoute-[^/]+\.js$/.test(u));
+  return { ...sizes, route: await sizesOf(route) };
 }
 
 async function signIn(page) {
@@ -179,12 +215,14 @@ export async function benchLoginPage(baseUrl) {
       const flag = p.p50 < target ? `   (cible ${fmt(target)})` : `   ⚠ > ${fmt(target)}`;
       return `  ${label.padEnd(52)} p50 ${fmt(p.p50)}, max ${fmt(Math.max(...runs.map((r) => r[key])))}${flag}`;
     };
-    const kib = js.bytes / 1024;
+    const kio = (bytes) => `${(bytes / 1024).toFixed(1)} Kio`;
     const gzip = js.gzip / 1024;
     return [
-      `  JavaScript de la page de connexion, octets envoyés à Chromium : ${kib.toFixed(1)} Kio en ${js.files} fichiers`,
+      `  JavaScript de la page de connexion, octets envoyés à Chromium : ${kio(js.bytes)} en ${js.files} fichiers`,
       `  les mêmes fichiers envoyés à un navigateur qui n'accepte que gzip : ${gzip.toFixed(1)} Kio${gzip <= 150 ? '   (cible 150 Kio)' : '   ⚠ > 150 Kio'}`,
-      `  JavaScript propre à la caisse (du tableau de bord à la caisse) : ${(pos.bytes / 1024).toFixed(1)} Kio envoyés à Chromium en ${pos.files} fichiers, ${(pos.gzip / 1024).toFixed(1)} Kio en gzip`,
+      `  contrôles du formulaire, chargés au premier focus : ${kio(js.checks.gzip)} en gzip (${kio(js.checks.brotli)} en brotli) en ${js.checks.files} fichiers ; pour se connecter, ${kio(js.gzip + js.checks.gzip)} en gzip`,
+      `  JavaScript propre à la caisse (du tableau de bord à la caisse) : ${kio(pos.bytes)} envoyés à Chromium en ${pos.files} fichiers, ${kio(pos.gzip)} en gzip`,
+      `  dont le morceau de la route de caisse (PosRoute) : ${kio(pos.route.gzip)} en gzip, ${kio(pos.route.brotli)} en brotli${pos.route.files === 1 ? '' : ` ⚠ ${pos.route.files} fichiers trouvés`}`,
       `  Lien lent (1,6 Mbit/s, 150 ms), ${RUNS} téléphones :`,
       row('    formulaire de connexion utilisable (cache vide)', 'form', 3000),
       row('    « Se connecter » → caisse prête à scanner (cache vide)', 'posCold', 6000),

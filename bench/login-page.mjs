@@ -66,28 +66,29 @@ function recordScripts(page) {
   return () => sizesOf([...urls]);
 }
 
-/** Resolves once `page` has asked for something and nothing has been in flight for 500 ms. */
-function quietAfterRequests(page) {
-  return new Promise((resolve) => {
-    let inFlight = 0;
-    let timer;
-    const settle = () => {
-      clearTimeout(timer);
-      if (inFlight === 0) timer = setTimeout(resolve, 500);
-    };
-    page.on('request', () => {
-      inFlight++;
-      clearTimeout(timer);
-    });
-    const end = () => {
-      inFlight--;
-      settle();
-    };
-    page.on('requestfinished', end);
-    page.on('requestfailed', end);
-    // Nothing asked for within 5 s: the form loads nothing on focus.
-    timer = setTimeout(resolve, 5000);
+/**
+ * Follows `page`'s requests from now on; `quiet(ms)` resolves once none is in flight and none has
+ * started or ended for `ms` (a navigation inside the app does not wait for `networkidle` again).
+ */
+function trackRequests(page) {
+  const inFlight = new Set();
+  let last = performance.now();
+  page.on('request', (request) => {
+    inFlight.add(request);
+    last = performance.now();
   });
+  const end = (request) => {
+    inFlight.delete(request);
+    last = performance.now();
+  };
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return async (ms = 500) => {
+    // A request left open (a stream) would never end: 20 s at most.
+    const deadline = performance.now() + 20_000;
+    while ((inFlight.size > 0 || performance.now() - last < ms) && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  };
 }
 
 /**
@@ -104,28 +105,34 @@ async function loginScripts(browser, baseUrl) {
   await page.waitForLoadState('networkidle');
   const sizes = await done();
   const focused = recordScripts(page);
-  const quiet = quietAfterRequests(page);
+  const quiet = trackRequests(page);
   await page.getByLabel('Adresse e-mail').focus();
-  await quiet;
+  await quiet(1000);
   const checks = await focused();
   await context.close();
   return { ...sizes, checks };
 }
 
-/** The point of sale's own scripts: what going from the dashboard to the POS fetches. */
+/**
+ * The point of sale's own scripts: what going from the dashboard, once it has loaded all it
+ * asks for, to the POS fetches.
+ */
 async function posScripts(browser, baseUrl, till) {
   const context = await browser.newContext({ locale: 'fr-FR' });
   await context.addInitScript((keys) => {
     for (const [k, v] of keys) localStorage.setItem(k, v);
   }, till);
   const page = await context.newPage();
+  const quiet = trackRequests(page);
   await page.goto(`${baseUrl}/auth/login`);
   await signIn(page);
-  await page.waitForLoadState('networkidle');
+  const pos = page.getByRole('link', { name: 'POS', exact: true });
+  await pos.waitFor();
+  await quiet(1000);
   const done = recordScripts(page);
-  await page.getByRole('link', { name: 'POS', exact: true }).click();
+  await pos.click();
   await page.getByLabel('Rechercher ou scanner un produit').waitFor();
-  await page.waitForLoadState('networkidle');
+  await quiet(1000);
   const sizes = await done();
   await context.close();
   const route = sizes.urls.filter((u) => /\/assets\/PosRoute-[^/]+\.js$/.test(u));

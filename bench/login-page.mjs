@@ -40,6 +40,19 @@ function wireBytes(url, encoding) {
   });
 }
 
+/** Bytes of each of `urls` on the wire, as Chromium gets them (brotli), as gzip and as brotli alone. */
+async function sizesOf(urls) {
+  const sum = async (list, encoding) =>
+    (await Promise.all(list.map((u) => wireBytes(u, encoding)))).reduce((a, b) => a + b, 0);
+  return {
+    bytes: await sum(urls, 'gzip, deflate, br, zstd'),
+    gzip: await sum(urls, 'gzip'),
+    brotli: await sum(urls, 'br'),
+    files: urls.length,
+    urls,
+  };
+}
+
 /**
  * Records the scripts `page` asks for from now on; `done()` gives their bytes on the wire, asked
  * again of the server as Chromium asks (brotli or gzip) and as a browser that accepts gzip only
@@ -50,20 +63,38 @@ function recordScripts(page) {
   page.on('request', (request) => {
     if (request.resourceType() === 'script') urls.add(request.url());
   });
-  return async () => {
-    const sum = async (encoding) =>
-      (await Promise.all([...urls].map((u) => wireBytes(u, encoding)))).reduce((a, b) => a + b, 0);
-    return {
-      bytes: await sum('gzip, deflate, br, zstd'),
-      gzip: await sum('gzip'),
-      files: urls.size,
-    };
+  return () => sizesOf([...urls]);
+}
+
+/**
+ * Follows `page`'s requests from now on; `quiet(ms)` resolves once none is in flight and none has
+ * started or ended for `ms` (a navigation inside the app does not wait for `networkidle` again).
+ */
+function trackRequests(page) {
+  const inFlight = new Set();
+  let last = performance.now();
+  page.on('request', (request) => {
+    inFlight.add(request);
+    last = performance.now();
+  });
+  const end = (request) => {
+    inFlight.delete(request);
+    last = performance.now();
+  };
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return async (ms = 500) => {
+    // A request left open (a stream) would never end: 20 s at most.
+    const deadline = performance.now() + 20_000;
+    while ((inFlight.size > 0 || performance.now() - last < ms) && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
   };
 }
 
 /**
  * Script bytes of the login page as they cross the network, cache empty: as Chromium gets them,
- * and as a browser that accepts gzip only gets the same files.
+ * and as a browser that accepts gzip only gets the same files; then what the form adds on its
+ * first focus (its checks, with zod), which signing in needs.
  */
 async function loginScripts(browser, baseUrl) {
   const context = await browser.newContext();
@@ -73,27 +104,39 @@ async function loginScripts(browser, baseUrl) {
   await page.getByRole('button', { name: /se connecter/i }).waitFor();
   await page.waitForLoadState('networkidle');
   const sizes = await done();
+  const focused = recordScripts(page);
+  const quiet = trackRequests(page);
+  await page.getByLabel('Adresse e-mail').focus();
+  await quiet(1000);
+  const checks = await focused();
   await context.close();
-  return sizes;
+  return { ...sizes, checks };
 }
 
-/** The point of sale's own scripts: what going from the dashboard to the POS fetches. */
+/**
+ * The point of sale's own scripts: what going from the dashboard, once it has loaded all it
+ * asks for, to the POS fetches.
+ */
 async function posScripts(browser, baseUrl, till) {
   const context = await browser.newContext({ locale: 'fr-FR' });
   await context.addInitScript((keys) => {
     for (const [k, v] of keys) localStorage.setItem(k, v);
   }, till);
   const page = await context.newPage();
+  const quiet = trackRequests(page);
   await page.goto(`${baseUrl}/auth/login`);
   await signIn(page);
-  await page.waitForLoadState('networkidle');
+  const pos = page.getByRole('link', { name: 'POS', exact: true });
+  await pos.waitFor();
+  await quiet(1000);
   const done = recordScripts(page);
-  await page.getByRole('link', { name: 'POS', exact: true }).click();
+  await pos.click();
   await page.getByLabel('Rechercher ou scanner un produit').waitFor();
-  await page.waitForLoadState('networkidle');
+  await quiet(1000);
   const sizes = await done();
   await context.close();
-  return sizes;
+  const route = sizes.urls.filter((u) => /\/assets\/PosRoute-[^/]+\.js$/.test(u));
+  return { ...sizes, route: await sizesOf(route) };
 }
 
 async function signIn(page) {
@@ -179,12 +222,14 @@ export async function benchLoginPage(baseUrl) {
       const flag = p.p50 < target ? `   (cible ${fmt(target)})` : `   ⚠ > ${fmt(target)}`;
       return `  ${label.padEnd(52)} p50 ${fmt(p.p50)}, max ${fmt(Math.max(...runs.map((r) => r[key])))}${flag}`;
     };
-    const kib = js.bytes / 1024;
+    const kio = (bytes) => `${(bytes / 1024).toFixed(1)} Kio`;
     const gzip = js.gzip / 1024;
     return [
-      `  JavaScript de la page de connexion, octets envoyés à Chromium : ${kib.toFixed(1)} Kio en ${js.files} fichiers`,
+      `  JavaScript de la page de connexion, octets envoyés à Chromium : ${kio(js.bytes)} en ${js.files} fichiers`,
       `  les mêmes fichiers envoyés à un navigateur qui n'accepte que gzip : ${gzip.toFixed(1)} Kio${gzip <= 150 ? '   (cible 150 Kio)' : '   ⚠ > 150 Kio'}`,
-      `  JavaScript propre à la caisse (du tableau de bord à la caisse) : ${(pos.bytes / 1024).toFixed(1)} Kio envoyés à Chromium en ${pos.files} fichiers, ${(pos.gzip / 1024).toFixed(1)} Kio en gzip`,
+      `  contrôles du formulaire, chargés au premier focus : ${kio(js.checks.gzip)} en gzip (${kio(js.checks.brotli)} en brotli) en ${js.checks.files} fichiers ; pour se connecter, ${kio(js.gzip + js.checks.gzip)} en gzip`,
+      `  JavaScript propre à la caisse (du tableau de bord à la caisse) : ${kio(pos.bytes)} envoyés à Chromium en ${pos.files} fichiers, ${kio(pos.gzip)} en gzip`,
+      `  dont le morceau de la route de caisse (PosRoute) : ${kio(pos.route.gzip)} en gzip, ${kio(pos.route.brotli)} en brotli${pos.route.files === 1 ? '' : ` ⚠ ${pos.route.files} fichiers trouvés`}`,
       `  Lien lent (1,6 Mbit/s, 150 ms), ${RUNS} téléphones :`,
       row('    formulaire de connexion utilisable (cache vide)', 'form', 3000),
       row('    « Se connecter » → caisse prête à scanner (cache vide)', 'posCold', 6000),

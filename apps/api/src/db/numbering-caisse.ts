@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { localYear, numeroCaisse, shopTimeZone } from '@comptoir/shared';
 import { AppError, conflict } from '../core/errors.js';
 import type { DB } from './schema.js';
@@ -96,26 +96,46 @@ export async function nextNumeroCaisse(
   sequence?: number,
 ): Promise<{ numero: string; annee: number; sequence: number }> {
   const annee = anneeCaisse(shop, date);
-  const code = await caisseCode(trx, shop.id, caisseId);
+  const numero = async (n: number, known?: string | null) =>
+    numeroCaisse(shop.prefixe_vente, annee, known ?? (await caisseCode(trx, shop.id, caisseId)), n);
+  // The register's code, once given, comes back with the counter: one statement per sale online.
+  const code = (eb: ExpressionBuilder<DB, 'caisse_compteurs'>) =>
+    eb
+      .selectFrom('caisse_series')
+      .select('code')
+      .where('caisse_series.caisse_id', '=', caisseId)
+      .as('code');
+  if (sequence === undefined) {
+    const row = await trx
+      .insertInto('caisse_compteurs')
+      .values({ caisse_id: caisseId, annee, dernier: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['caisse_id', 'annee'])
+          .doUpdateSet({ dernier: sql<number>`caisse_compteurs.dernier + 1` }),
+      )
+      .returning(['dernier', code])
+      .executeTakeFirstOrThrow();
+    const n = Number(row.dernier);
+    return { numero: await numero(n, row.code), annee, sequence: n };
+  }
   await trx
     .insertInto('caisse_compteurs')
     .values({ caisse_id: caisseId, annee, dernier: 0 })
     .onConflict((oc) => oc.columns(['caisse_id', 'annee']).doNothing())
     .execute();
-  let update = trx
+  const row = await trx
     .updateTable('caisse_compteurs')
     .set((eb) => ({ dernier: eb('dernier', '+', 1) }))
     .where('caisse_id', '=', caisseId)
-    .where('annee', '=', annee);
-  if (sequence !== undefined) update = update.where('dernier', '=', sequence - 1);
-  const row = await update.returning('dernier').executeTakeFirst();
-  if (row) {
-    const n = Number(row.dernier);
-    return { numero: numeroCaisse(shop.prefixe_vente, annee, code, n), annee, sequence: n };
-  }
-  const numero = numeroCaisse(shop.prefixe_vente, annee, code, sequence!);
+    .where('annee', '=', annee)
+    .where('dernier', '=', sequence - 1)
+    .returning(['dernier', code])
+    .executeTakeFirst();
+  if (row) return { numero: await numero(sequence, row.code), annee, sequence };
+  const refuse = await numero(sequence);
   const dernier = await dernierCaisse(trx, caisseId, annee);
-  if (sequence! <= dernier)
-    throw conflict(`Le numéro ${numero} de la caisse a déjà servi pour une autre vente.`);
-  throw new NumeroEnAttente(numero, dernier + 1);
+  if (sequence <= dernier)
+    throw conflict(`Le numéro ${refuse} de la caisse a déjà servi pour une autre vente.`);
+  throw new NumeroEnAttente(refuse, dernier + 1);
 }

@@ -21,6 +21,8 @@ async function freshDatabase(dataDir) {
   return {
     url: url.toString(),
     drop: async () => {
+      // BENCH_GARDER_BASE=1: the database stays, to read its plans after the bench.
+      if (process.env.BENCH_GARDER_BASE === '1') return console.log(`  base gardée : ${name}`);
       const d = new pg.Client({ connectionString: admin });
       await d.connect();
       await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

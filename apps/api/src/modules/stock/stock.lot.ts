@@ -19,6 +19,14 @@ export type MovementsInput = Omit<MovementInput, 'produitId' | 'quantite'> & {
   lignes: Array<{ produitId: number; quantite: number }>;
 };
 
+/** Stock moved by moveStock whose movements are still to write (`mouvementsDe`). */
+export interface StockDeplace {
+  /** New quantity by product id. */
+  quantites: Map<number, number>;
+  /** The products moved, in id order, with the cost in force after the move. */
+  lignes: Array<{ produitId: number; quantite: number; cump: number }>;
+}
+
 /**
  * applyMovement for several products of one document, in two statements whatever their number:
  * one UPDATE locks the rows in id order (PostgreSQL: concurrent documents never deadlock) and
@@ -31,6 +39,28 @@ export async function applyMovements(
   trx: Transaction<DB>,
   input: MovementsInput,
 ): Promise<Map<number, number>> {
+  if (input.lignes.length === 1) {
+    const [l] = input.lignes;
+    const { lignes: _lignes, ...common } = input;
+    const quantite = await applyMovement(trx, { ...common, ...l! });
+    return new Map([[l!.produitId, quantite]]);
+  }
+  const deplace = await moveStock(trx, input);
+  if (deplace.lignes.length)
+    await trx.insertInto('mouvements_stock').values(mouvementsDe(input, deplace)).execute();
+  return deplace.quantites;
+}
+
+/**
+ * The first half of applyMovements: the quantities moved by one UPDATE, the movements not written
+ * yet. A sale moves its stock before it takes its number (its products locked before the shop's
+ * hot rows), then writes the movements with the sale (ventes.write.ts). The caller writes them in
+ * the same transaction: a quantity is always the sum of its movements when it commits.
+ */
+export async function moveStock(
+  trx: Transaction<DB>,
+  input: Omit<MovementsInput, 'motif' | 'documentType' | 'documentId'>,
+): Promise<StockDeplace> {
   const lignes = [...input.lignes].sort((a, b) => a.produitId - b.produitId);
   for (let i = 0; i < lignes.length; i++) {
     const l = lignes[i]!;
@@ -41,21 +71,8 @@ export async function applyMovements(
     if (!Number.isSafeInteger(l.produitId) || (i > 0 && lignes[i - 1]!.produitId === l.produitId))
       throw new RangeError('Produits de mouvement invalides');
   }
-  const out = new Map<number, number>();
-  if (lignes.length === 0) return out;
-  const { lignes: _lignes, ...common } = input;
-  if (lignes.length === 1) {
-    out.set(
-      lignes[0]!.produitId,
-      await applyMovement(trx, {
-        ...common,
-        produitId: lignes[0]!.produitId,
-        quantite: lignes[0]!.quantite,
-      }),
-    );
-    return out;
-  }
-  const now = input.at ?? nowIso();
+  const quantites = new Map<number, number>();
+  if (lignes.length === 0) return { quantites, lignes: [] };
   const ids = lignes.map((l) => l.produitId);
   // Validated safe integers, written as literals: no parameter type to infer inside the CASE.
   const delta = sql<number>`(case produits.id ${sql.join(
@@ -107,25 +124,28 @@ export async function applyMovements(
           .execute();
   checkStockBounds(updated);
   const cumps = new Map(updated.map((r) => [r.id, Number(r.prix_achat)]));
-  for (const r of updated) out.set(r.id, Number(r.quantite));
-  const refused = lignes.find((l) => !out.has(l.produitId));
+  for (const r of updated) quantites.set(r.id, Number(r.quantite));
+  const refused = lignes.find((l) => !quantites.has(l.produitId));
   if (refused) throw await refusalOf(trx, input.serviceId, refused.produitId);
-  await trx
-    .insertInto('mouvements_stock')
-    .values(
-      lignes.map((l) => ({
-        service_id: input.serviceId,
-        produit_id: l.produitId,
-        quantite: l.quantite,
-        type: input.type,
-        motif: input.motif ?? null,
-        document_type: input.documentType ?? null,
-        document_id: input.documentId ?? null,
-        user_id: input.userId,
-        created_at: now,
-        cump: cumps.get(l.produitId)!,
-      })),
-    )
-    .execute();
-  return out;
+  return {
+    quantites,
+    lignes: lignes.map((l) => ({ ...l, cump: cumps.get(l.produitId)! })),
+  };
+}
+
+/** The movements' rows of stock moved by moveStock, for the document named in `input`. */
+export function mouvementsDe(input: Omit<MovementsInput, 'lignes'>, deplace: StockDeplace) {
+  const at = input.at ?? nowIso();
+  return deplace.lignes.map((l) => ({
+    service_id: input.serviceId,
+    produit_id: l.produitId,
+    quantite: l.quantite,
+    type: input.type,
+    motif: input.motif ?? null,
+    document_type: input.documentType ?? null,
+    document_id: input.documentId ?? null,
+    user_id: input.userId,
+    created_at: at,
+    cump: l.cump,
+  }));
 }

@@ -10,8 +10,9 @@ import { checkPlafondCredit } from '../dettes/dettes.plafond.js';
 import { refreshVenteStatut } from '../dettes/dettes.statut.js';
 import { documentSession, lockOpenSession } from '../caisses/caisses.session.js';
 import { journaliser } from '../journal/journal.append.js';
-import { applyMovements } from '../stock/stock.lot.js';
+import { mouvementsDe, moveStock } from '../stock/stock.lot.js';
 import type { PreparedVente, VenteEcrite } from './ventes.types.js';
+import { writeRows } from './ventes.write-rows.js';
 
 /** The register's open session, or null for a sale the till made (never refused for a closed one). */
 async function sessionOf(trx: Transaction<DB>, prepared: PreparedVente): Promise<number | null> {
@@ -27,8 +28,9 @@ async function sessionOf(trx: Transaction<DB>, prepared: PreparedVente): Promise
 
 /**
  * Writes a prepared sale in the caller's transaction: the customer's lock and credit limit (sale
- * on credit), the number, the sale, its lines and payments, the stock out, the debt with the
- * customer's available credit allocated to it. Returns what was written that the answer needs.
+ * on credit), the stock out, the number, the sale, its lines, payments and movements, the debt
+ * with the customer's available credit allocated to it, the journal entry. Returns what was
+ * written that the answer needs.
  */
 export async function writeVente(
   trx: Transaction<DB>,
@@ -37,15 +39,33 @@ export async function writeVente(
   const { userId, service, input, empreinte, typeVenteId, client, produits } = prepared;
   const { calcul, paye, reste, avoir, rendus, money } = prepared;
   const nowIso = prepared.now.toISOString();
-  // The register's open session first (lock order: session, party, counter, products).
+  // The register's open session first (lock order: session, party, products, counter).
   const { horsLigne } = prepared;
   const sessionId = await sessionOf(trx, prepared);
   if (reste > 0) {
-    // The customer first (lock order: party, counter, products): their credit sales queue.
+    // The customer first (lock order: party, products, counter): their credit sales queue.
     await lockParty(trx, 'clients', service.id, client!.id);
     if (!horsLigne && reste > avoir)
       await checkPlafondCredit(trx, service.id, client!, reste - avoir, money);
   }
+  // The stock next, its rows locked in id order, before the number and the rows every sale of the
+  // shop shares (the counter, the summaries, the journal): those are held until the commit.
+  const sorties = new Map<number, number>();
+  for (const l of input.lignes)
+    if (l.produitId !== null)
+      sorties.set(l.produitId, (sorties.get(l.produitId) ?? 0) + l.quantite);
+  const mouvement = {
+    serviceId: service.id,
+    type: 'vente' as const,
+    documentType: 'vente',
+    userId,
+    at: nowIso,
+    negatifPermis: Boolean(horsLigne),
+  };
+  const stock = await moveStock(trx, {
+    ...mouvement,
+    lignes: [...sorties].map(([produitId, quantite]) => ({ produitId, quantite: -quantite })),
+  });
   // A sale made at a register's till takes the register's series (online: the server's next
   // number; offline: the till's). A back-office sale that a register cashes keeps the shop's.
   const caisseId = horsLigne?.caisseId ?? (input.auPointDeVente ? input.caisseId : undefined);
@@ -84,19 +104,6 @@ export async function writeVente(
     .values(vente)
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (serie)
-    await trx
-      .insertInto('ventes_caisse')
-      .values({
-        vente_id: id,
-        service_id: service.id,
-        caisse_id: caisseId!,
-        annee: serie.annee,
-        sequence: serie.sequence,
-        faite_le: horsLigne?.faiteLe ?? nowIso,
-        recue_le: receivedAt(),
-      })
-      .execute();
   const lignes = input.lignes.map((l, i) => {
     const produit = produits[i]!;
     const c = calcul.lignes[i]!;
@@ -123,15 +130,6 @@ export async function writeVente(
       montant_ttc: c.montantTtc,
     };
   });
-  const ligneIds: number[] = [];
-  for (let i = 0; i < lignes.length; i += 100)
-    for (const r of await trx
-      .insertInto('vente_lignes')
-      .values(lignes.slice(i, i + 100))
-      .returning(['id', 'position'])
-      .execute())
-      ligneIds[r.position - 1] = r.id;
-  // Ids are given in the order of the rows: the payments' ascending ids follow the cart's order.
   const paiements = input.paiements.map((p, i) => ({
     service_id: service.id,
     vente_id: id,
@@ -143,26 +141,19 @@ export async function writeVente(
     reference: p.reference ?? null,
     created_at: nowIso,
   }));
-  const paiementIds = !paiements.length
-    ? []
-    : (await trx.insertInto('paiements').values(paiements).returning('id').execute())
-        .map((r) => r.id)
-        .sort((a, b) => a - b);
-  // One movement per product; applyMovements locks the rows in id order (concurrent multi-line sales).
-  const sorties = new Map<number, number>();
-  for (const l of input.lignes)
-    if (l.produitId !== null)
-      sorties.set(l.produitId, (sorties.get(l.produitId) ?? 0) + l.quantite);
-  await applyMovements(trx, {
-    serviceId: service.id,
-    type: 'vente',
-    motif: `Vente ${numero}`,
-    documentType: 'vente',
-    documentId: id,
-    userId,
-    at: nowIso,
-    negatifPermis: Boolean(horsLigne),
-    lignes: [...sorties].map(([produitId, quantite]) => ({ produitId, quantite: -quantite })),
+  const { ligneIds, paiementIds } = await writeRows(trx, {
+    lignes,
+    paiements,
+    mouvements: mouvementsDe({ ...mouvement, motif: `Vente ${numero}`, documentId: id }, stock),
+    caisse: serie && {
+      vente_id: id,
+      service_id: service.id,
+      caisse_id: caisseId!,
+      annee: serie.annee,
+      sequence: serie.sequence,
+      faite_le: horsLigne?.faiteLe ?? nowIso,
+      recue_le: receivedAt(),
+    },
   });
   let dette: VenteEcrite['dette'] = null;
   let statutFinal = statut;

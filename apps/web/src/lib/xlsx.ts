@@ -28,9 +28,9 @@ function parLeWorker<T>(
 ): Promise<T> {
   const worker = new Worker(new URL('./xlsx.worker.ts', import.meta.url), { type: 'module' });
   return new Promise<T>((resolve, reject) => {
-    signal?.addEventListener('abort', () => reject(new DOMException('Abandon', 'AbortError')), {
-      once: true,
-    });
+    const abandon = () => reject(new DOMException('Abandon', 'AbortError'));
+    if (signal?.aborted) abandon();
+    signal?.addEventListener('abort', abandon, { once: true });
     const echouer = (cause: unknown) => {
       console.error(echec, cause);
       reject(new Error(echec));

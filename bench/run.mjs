@@ -1,7 +1,7 @@
 // Benchmarks of Comptoir against the built app. Run by `npm run bench` once on SQLite and once on
 // PostgreSQL (scripts/bench.sh). Prints figures; asserts nothing.
 // BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page, facturx, depenses,
-// rapports, achats, devis, factures, hors-ligne, journal, etiquettes) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
+// rapports, achats, devis, factures, hors-ligne, journal, etiquettes, import) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
 // BENCH_NAVIGATEUR=0 leaves out the sales part's browser measure (no web build needed).
 import { benchAccounts } from './accounts.mjs';
 import { benchAchats } from './achats.mjs';
@@ -13,6 +13,7 @@ import { benchEtiquettes } from './etiquettes.mjs';
 import { benchFactures } from './factures.mjs';
 import { benchFacturx } from './facturx.mjs';
 import { benchHorsLigne } from './hors-ligne.mjs';
+import { benchImport } from './import.mjs';
 import { benchJournal } from './journal.mjs';
 import { benchLoginPage } from './login-page.mjs';
 import { benchVentes } from './ventes.mjs';
@@ -34,6 +35,7 @@ const PARTS = [
   'hors-ligne',
   'journal',
   'etiquettes',
+  'import',
 ];
 const only = process.env.BENCH_ONLY
   ? process.env.BENCH_ONLY.split(',')
@@ -76,6 +78,7 @@ try {
     console.log(await benchHorsLigne(server.baseUrl));
   if (runs('journal')) console.log(await benchJournal(server.baseUrl, server.databaseUrl));
   if (runs('etiquettes')) console.log(await benchEtiquettes(server.baseUrl));
+  if (runs('import')) console.log(await benchImport(server.baseUrl));
 } finally {
   await server.stop();
 }

@@ -54,14 +54,10 @@ export async function api(baseUrl, s, method, url, body) {
   return r.json();
 }
 
-/**
- * The bench shop built as an owner builds it, through the API only: the demo owner opens a shop
- * « Banc de caisse » (FCFA) and imports 50,000 products with a deep opening stock; the owner
- * sells (an owner works the till as a manager does). No direct insert, no manual ANALYZE.
- */
-async function seed(baseUrl, s) {
-  const shop = await api(baseUrl, s, 'POST', '/api/services', {
-    nom: `Banc de caisse ${Date.now()}`,
+/** A new shop of the signed-in owner, in Dakar (FCFA, VAT 18 %). */
+export function nouvelleBoutique(baseUrl, s, nom) {
+  return api(baseUrl, s, 'POST', '/api/services', {
+    nom,
     ville: 'Dakar',
     pays: 'SN',
     telephone: '+221 33 800 00 00',
@@ -69,6 +65,15 @@ async function seed(baseUrl, s) {
     assujettiTva: true,
     tauxTvaDefaut: 1800,
   });
+}
+
+/**
+ * The bench shop built as an owner builds it, through the API only: the demo owner opens a shop
+ * « Banc de caisse » (FCFA) and imports 50,000 products with a deep opening stock; the owner
+ * sells (an owner works the till as a manager does). No direct insert, no manual ANALYZE.
+ */
+async function seed(baseUrl, s) {
+  const shop = await nouvelleBoutique(baseUrl, s, `Banc de caisse ${Date.now()}`);
   const lignes = Array.from({ length: PRODUCTS }, (_, i) => ({
     nom: `Article de caisse ${i}`,
     reference: `CAI-${i}`,

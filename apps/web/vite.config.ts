@@ -79,6 +79,7 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: false } },
   },
   build: { outDir: 'dist', emptyOutDir: true },
-  // The workbook writer (src/lib/xlsx.worker.ts) is a module worker that loads exceljs on demand.
+  // The Excel worker (src/lib/xlsx.worker.ts, reads imports and writes exports) is a module worker
+  // that loads exceljs on demand: the only copy of exceljs in the build.
   worker: { format: 'es' },
 });

@@ -1,33 +1,16 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api } from './support/api';
 import { ProductsPage } from './support/catalogue-pages';
 import { DEMO } from './support/constants';
-import { loginAs, type Shell } from './support/pages';
+import { barriere, pageRepond, retenirWorkerExcel } from './support/long-travail';
+import { loginAs } from './support/pages';
 
 // The requests this spec holds go through page.route, which does not see those a service worker
 // answers.
 test.use({ serviceWorkers: 'block' });
 
 const N = 3000;
-
-/** The page answers: the shop menu opens and closes. */
-async function pageRepond(page: Page, shell: Shell) {
-  await shell.shopSwitcher().click();
-  const option = page
-    .getByRole('listbox')
-    .getByRole('option', { name: 'Épicerie Lyon Croix-Rousse' });
-  await expect(option).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(option).toBeHidden();
-}
-
-/** A gate a held request waits at, opened by the test. */
-function barriere() {
-  let ouvrir = () => {};
-  const ouverte = new Promise<void>((resolve) => (ouvrir = resolve));
-  return { ouverte, ouvrir };
-}
 
 test('export Excel de 3 000 produits : le classeur est écrit hors de la page, qui répond pendant l’export, et compte toutes les lignes', async ({
   page,
@@ -64,8 +47,6 @@ test('export Excel de 3 000 produits : le classeur est écrit hors de la page, q
   // The server's CSV held, then the script of the worker that writes the workbook: the export is
   // surely under way while the page is used — no timing involved.
   const csv = barriere();
-  const worker = barriere();
-  let workerDemande = false;
   await page.route(
     (url) => url.pathname.endsWith('/produits/export.csv'),
     async (route) => {
@@ -74,14 +55,7 @@ test('export Excel de 3 000 produits : le classeur est écrit hors de la page, q
       await route.fulfill({ response });
     },
   );
-  await page.route(
-    (url) => /\/xlsx\.worker-[^/]+\.js$/.test(url.pathname),
-    async (route) => {
-      workerDemande = true;
-      await worker.ouverte;
-      await route.continue();
-    },
-  );
+  const worker = await retenirWorkerExcel(page);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exporter Excel' }).click();
   await expect(bouton).toBeDisabled();
@@ -89,7 +63,7 @@ test('export Excel de 3 000 produits : le classeur est écrit hors de la page, q
   csv.ouvrir();
   // The rows are in: the workbook waits for its worker, the page is still used.
   await expect(bouton).toHaveText('Classeur Excel…');
-  await expect.poll(() => workerDemande).toBe(true);
+  await expect.poll(worker.demande).toBe(true);
   await pageRepond(page, shell);
   worker.ouvrir();
   const file = await download;

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ProductsPage } from './support/catalogue-pages';
 import { DEMO } from './support/constants';
+import { produitsEnEuros, noterTextes, textesNotes } from './support/long-travail';
 import { loginAs } from './support/pages';
 
 const HEADERS =
@@ -77,11 +78,7 @@ test("import de 20 000 lignes : la progression venue du serveur avance avant le 
   page,
 }) => {
   const run = Date.now().toString(36);
-  // In the shop in euros: the 20 000 products stay out of the FCFA shop the other specs sell in.
-  const shell = await loginAs(page, DEMO.proprietaire);
-  await shell.chooseShop('Épicerie Lyon Croix-Rousse');
-  const produits = new ProductsPage(page);
-  await produits.goto();
+  const { produits } = await produitsEnEuros(page);
 
   await page.getByRole('button', { name: 'Importer', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Importer des produits' });
@@ -91,22 +88,13 @@ test("import de 20 000 lignes : la progression venue du serveur avance avant le 
   await expect(dialog).toContainText(/20\s000 lignes de produits/);
 
   // Every text the progress line shows, in order, recorded as the page draws it.
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { progression: string[] }).progression = seen;
-    new MutationObserver(() => {
-      const text = document.getElementById('import-progression')?.textContent;
-      if (text && seen.at(-1) !== text) seen.push(text);
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
+  await noterTextes(page, 'import-progression');
   await dialog.getByRole('button', { name: 'Importer', exact: true }).click();
   await expect(dialog.getByRole('status')).toContainText(/20\s000 produits importés\./, {
     timeout: 150_000,
   });
   await expect(dialog.getByRole('progressbar')).toBeHidden();
-  const seen = await page.evaluate(
-    () => (window as unknown as { progression: string[] }).progression,
-  );
+  const seen = await textesNotes(page);
   const log = seen.join(' | ');
   for (const text of seen)
     expect(text, log).toMatch(

@@ -1,7 +1,9 @@
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import type { Progress } from '../../lib/progress-request';
 import {
   autoMapColumns,
   missingColumns,
@@ -15,20 +17,47 @@ const PREVIEW_ROWS = 5;
 
 /**
  * A spreadsheet being imported: its rows (headers first) and the column of each field, matched by
- * name when the file is chosen. `choose` throws a French Error when the file can't be read or has
- * no row under its headers (`empty`).
+ * name when the file is chosen. While the file is read, `lecture` says how far (an Excel file is
+ * read by a Web Worker: the page stays usable). `choose` throws a French Error when the file can't
+ * be read or has no row under its headers (`empty`); a file chosen meanwhile replaces it.
  */
 export function useImportFile<F extends string>(specs: readonly ColumnSpec<F>[], empty: string) {
   const [fileName, setFileName] = useState<string | null>(null);
   const [rows, setRows] = useState<string[][]>([]);
   const [mapping, setMapping] = useState<ColumnMappingOf<F> | null>(null);
+  const [lecture, setLecture] = useState<Progress | null>(null);
+  // The reading under way: stopped when another file is chosen, or when the dialog goes.
+  const lu = useRef<AbortController | null>(null);
+  useEffect(() => () => lu.current?.abort(), []);
   const data = useMemo(() => rows.slice(1), [rows]);
   const choose = async (file: File | undefined) => {
+    lu.current?.abort();
+    const choix = new AbortController();
+    lu.current = choix;
+    const courant = () => lu.current === choix;
     setRows([]);
     setMapping(null);
+    setLecture(file ? { etape: 'lecture', faites: 0, total: 0 } : null);
     if (!file) return;
     setFileName(file.name);
-    const read = await readFile(file);
+    let read: string[][];
+    try {
+      // Each count drawn as it comes (React would fold those of a busy moment into one render).
+      read = await readFile(
+        file,
+        (faites, total) => {
+          if (courant()) flushSync(() => setLecture({ etape: 'lecture', faites, total }));
+        },
+        choix.signal,
+      );
+    } catch (error) {
+      if (courant()) throw error;
+      return;
+    } finally {
+      if (courant()) setLecture(null);
+    }
+    if (!courant()) return;
+    lu.current = null;
     if (read.length < 2) throw new Error(empty);
     setRows(read);
     setMapping(autoMapColumns(specs, read[0] ?? []));
@@ -42,6 +71,7 @@ export function useImportFile<F extends string>(specs: readonly ColumnSpec<F>[],
     headers: rows[0] ?? [],
     data,
     mapping,
+    lecture,
     missing: mapping ? missingColumns(specs, mapping) : [],
     choose,
     setColumn,

@@ -9,6 +9,7 @@ import {
   ImportFileFields,
   useImportFile,
 } from '../../../components/import/ImportFileFields';
+import { lectureProgression, ProgressionLigne } from '../../../components/import/Progression';
 import { errorMessage } from '../../../lib/errors';
 import { http } from '../../../lib/http';
 import { achatPath } from '../api';
@@ -143,6 +144,7 @@ export function BonLivraisonDialog({ serviceId, devise, onAdd, onHide }: Props) 
           onFile={(f) => void onFile(f)}
           onColumn={setColumn}
         />
+        {file.lecture && <ProgressionLigne id="bl-lecture" {...lectureProgression(file.lecture)} />}
         {outcome && (
           <Message
             severity={outcome.ok ? 'success' : result ? 'warn' : 'error'}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { autoMapColumns } from '../../../components/import/columns';
 import { parseCsv } from '../../../lib/csv';
-import { readXlsx } from '../../../lib/xlsx';
+import { lireClasseur } from '../../../lib/xlsx-read';
 import {
   BON_LIVRAISON_FIELDS,
   convertBonLivraison,
@@ -41,7 +41,7 @@ describe('bon de livraison', () => {
     sheet.getCell('A3').value = 12345678905;
     sheet.getCell('A3').numFmt = '0000000000000';
     const data = (await workbook.xlsx.writeBuffer()) as ArrayBuffer;
-    const [headers, ...rows] = await readXlsx(data);
+    const [headers, ...rows] = await lireClasseur(data);
     const mapping = autoMapColumns(BON_LIVRAISON_FIELDS, headers!);
     expect(convertBonLivraison(rows, mapping, 'XOF').lignes).toEqual([
       { ligne: 1, code: '12345678905', quantite: 12_000, prixUnitaire: 1100 },

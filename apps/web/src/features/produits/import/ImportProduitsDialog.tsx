@@ -7,8 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { ProgressBar } from 'primereact/progressbar';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/errors';
 import { postWithProgress, type Progress } from '../../../lib/progress-request';
 import { shopPath } from '../../../lib/shop';
@@ -17,6 +16,7 @@ import {
   ImportFileFields,
   useImportFile,
 } from '../../../components/import/ImportFileFields';
+import { ProgressionLigne } from '../../../components/import/Progression';
 import {
   IMPORT_FIELDS,
   convertRows,
@@ -29,10 +29,10 @@ import { importProgression } from './progression';
 interface Props {
   serviceId: number;
   devise: string | null;
-  /** Hidden while an import goes on in the background: the dialog stays mounted. */
+  /** Hidden while an import goes on (or its file is read) in the background: it stays mounted. */
   visible: boolean;
   onHide: () => void;
-  /** An import starts or ends (the page shows it while the dialog is hidden). */
+  /** A file is read or an import runs, or neither (the page shows it while the dialog is hidden). */
   onBusy: (busy: boolean) => void;
   /** The outcome of an import, for a notice when the dialog was hidden meanwhile. */
   onOutcome: (outcome: Outcome) => void;
@@ -71,6 +71,11 @@ export function ImportProduitsDialog({
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
 
+  // Busy while the file is read, then while the import runs: the dialog can be hidden meanwhile.
+  const occupe = busy || file.lecture !== null;
+  useEffect(() => onBusy(occupe), [occupe, onBusy]);
+  useEffect(() => () => onBusy(false), [onBusy]);
+
   const reset = () => {
     setErrors([]);
     setOutcome(null);
@@ -105,7 +110,6 @@ export function ImportProduitsDialog({
       return;
     }
     setBusy(true);
-    onBusy(true);
     const done = (result: Outcome) => {
       setOutcome(result);
       onOutcome(result);
@@ -151,7 +155,6 @@ export function ImportProduitsDialog({
     } finally {
       setBusy(false);
       setProgress(null);
-      onBusy(false);
     }
   };
 
@@ -160,11 +163,19 @@ export function ImportProduitsDialog({
     file.setColumn(field, value);
   };
 
+  // The file read in the browser, then the import sent to the server.
+  const etape = progress ?? file.lecture;
   const footer = (
     <div className="flex justify-content-end gap-2">
       <Button
         type="button"
-        label={busy ? "Masquer (l'import continue)" : 'Fermer'}
+        label={
+          busy
+            ? "Masquer (l'import continue)"
+            : file.lecture
+              ? 'Masquer (la lecture continue)'
+              : 'Fermer'
+        }
         text
         onClick={onHide}
       />
@@ -214,17 +225,7 @@ export function ImportProduitsDialog({
           onColumn={setColumn}
         />
 
-        {progress && (
-          <div className="flex flex-column gap-1">
-            <small id="import-progression">{importProgression(progress).texte}</small>
-            <ProgressBar
-              value={importProgression(progress).pourcent}
-              showValue={false}
-              style={{ height: '0.5rem' }}
-              aria-labelledby="import-progression"
-            />
-          </div>
-        )}
+        {etape && <ProgressionLigne id="import-progression" {...importProgression(etape)} />}
 
         {outcome && (
           <Message

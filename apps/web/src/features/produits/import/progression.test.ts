@@ -19,6 +19,20 @@ describe("progression d'un import", () => {
     expect(importProgression({ etape: 'envoi', faites: 0, total: 0 }).pourcent).toBe(0);
   });
 
+  it('dit la lecture du fichier, sans part tant que les lignes ne sont pas comptées', () => {
+    expect(importProgression({ etape: 'lecture', faites: 0, total: 0 })).toEqual({
+      texte: 'Lecture du fichier…',
+      pourcent: null,
+    });
+    expect(importProgression({ etape: 'lecture', faites: 12000, total: 20001 })).toEqual({
+      texte: 'Lecture du fichier : 12\u202f000 lignes sur 20\u202f001',
+      pourcent: 59,
+    });
+    expect(importProgression({ etape: 'lecture', faites: 1, total: 1 }).texte).toBe(
+      'Lecture du fichier : 1 ligne sur 1',
+    );
+  });
+
   it('lit les lignes complètes du flux au fil des morceaux reçus, une seule fois chacune', () => {
     const reader = new LineReader();
     let text = '{"etape":"controle","faites":1000,"total":2000}\n{"etape":"cont';

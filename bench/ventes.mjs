@@ -17,6 +17,7 @@ import { fmt, percentiles } from './server.mjs';
 import { rapportVentes } from './ventes-cibles.mjs';
 import { signIn } from './accounts.mjs';
 import { terminal } from './http-client.mjs';
+import { ouvrirCaisses } from './caisses.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PRODUCTS = 50_000;
@@ -99,19 +100,7 @@ async function seed(baseUrl, s) {
   const account = await api(baseUrl, s, 'GET', '/api/account');
   const types = await api(baseUrl, s, 'GET', '/api/types-ventes?size=50');
   const detail = types.items.find((t) => t.prixUtilise === 'detail') ?? types.items[0];
-  // A till is a register with its open session, as at the POS: « Caisse 1 », which every shop
-  // starts with, then the owner adds one per till of the busiest level.
-  const caisses = [];
-  for (let k = 1; k <= Math.max(...LEVELS); k++) {
-    const caisse =
-      k === 1
-        ? (await api(baseUrl, s, 'GET', `/api/services/${shop.id}/caisses`))[0]
-        : await api(baseUrl, s, 'POST', `/api/services/${shop.id}/caisses`, { nom: `Caisse ${k}` });
-    await api(baseUrl, s, 'POST', `/api/services/${shop.id}/caisses/${caisse.id}/sessions`, {
-      fond: 0,
-    });
-    caisses.push(caisse.id);
-  }
+  const caisses = await ouvrirCaisses(baseUrl, s, shop.id, Math.max(...LEVELS));
   return {
     shop: shop.id,
     shopNom: shop.nom,

@@ -2,9 +2,9 @@ import { PostgresAdapter, sql, type ExpressionBuilder, type Transaction } from '
 import { STOCK_QUANTITY_MAX } from '@comptoir/shared';
 import { businessRule } from '../../core/errors.js';
 import type { DB } from '../../db/schema.js';
-import { nowIso } from '../../db/time.js';
 import {
   applyMovement,
+  mouvementsDe,
   changedAt,
   checkStockBounds,
   negatifAutorise,
@@ -19,7 +19,7 @@ export type MovementsInput = Omit<MovementInput, 'produitId' | 'quantite'> & {
   lignes: Array<{ produitId: number; quantite: number }>;
 };
 
-/** Stock moved by moveStock whose movements are still to write (`mouvementsDe`). */
+/** Stock moved by moveStock whose movements are still to write (`mouvementsDe` of stock.service.ts). */
 export interface StockDeplace {
   /** New quantity by product id. */
   quantites: Map<number, number>;
@@ -47,7 +47,7 @@ export async function applyMovements(
   }
   const deplace = await moveStock(trx, input);
   if (deplace.lignes.length)
-    await trx.insertInto('mouvements_stock').values(mouvementsDe(input, deplace)).execute();
+    await trx.insertInto('mouvements_stock').values(mouvementsDe(input, deplace.lignes)).execute();
   return deplace.quantites;
 }
 
@@ -131,21 +131,4 @@ export async function moveStock(
     quantites,
     lignes: lignes.map((l) => ({ ...l, cump: cumps.get(l.produitId)! })),
   };
-}
-
-/** The movements' rows of stock moved by moveStock, for the document named in `input`. */
-export function mouvementsDe(input: Omit<MovementsInput, 'lignes'>, deplace: StockDeplace) {
-  const at = input.at ?? nowIso();
-  return deplace.lignes.map((l) => ({
-    service_id: input.serviceId,
-    produit_id: l.produitId,
-    quantite: l.quantite,
-    type: input.type,
-    motif: input.motif ?? null,
-    document_type: input.documentType ?? null,
-    document_id: input.documentId ?? null,
-    user_id: input.userId,
-    created_at: at,
-    cump: l.cump,
-  }));
 }

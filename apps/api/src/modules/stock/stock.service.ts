@@ -131,20 +131,36 @@ export async function applyMovement(trx: Transaction<DB>, input: MovementInput):
   checkStockBounds([updated]);
   await trx
     .insertInto('mouvements_stock')
-    .values({
-      service_id: input.serviceId,
-      produit_id: input.produitId,
-      quantite: delta,
-      type: input.type,
-      motif: input.motif ?? null,
-      document_type: input.documentType ?? null,
-      document_id: input.documentId ?? null,
-      user_id: input.userId,
-      created_at: now,
-      cump: Number(updated.prix_achat),
-    })
+    .values(
+      mouvementsDe({ ...input, at: now }, [
+        { produitId: input.produitId, quantite: delta, cump: Number(updated.prix_achat) },
+      ]),
+    )
     .execute();
   return Number(updated.quantite);
+}
+
+/**
+ * The ledger rows of moved products for the document named in `input`, each with the cost in
+ * force after its move (applyMovement, and applyMovements and a sale through stock.lot.ts).
+ */
+export function mouvementsDe(
+  input: Omit<MovementInput, 'produitId' | 'quantite'>,
+  lignes: ReadonlyArray<{ produitId: number; quantite: number; cump: number }>,
+) {
+  const at = input.at ?? nowIso();
+  return lignes.map((l) => ({
+    service_id: input.serviceId,
+    produit_id: l.produitId,
+    quantite: l.quantite,
+    type: input.type,
+    motif: input.motif ?? null,
+    document_type: input.documentType ?? null,
+    document_id: input.documentId ?? null,
+    user_id: input.userId,
+    created_at: at,
+    cump: l.cump,
+  }));
 }
 
 /**

@@ -10,7 +10,8 @@ import { checkPlafondCredit } from '../dettes/dettes.plafond.js';
 import { refreshVenteStatut } from '../dettes/dettes.statut.js';
 import { documentSession, lockOpenSession } from '../caisses/caisses.session.js';
 import { journaliser } from '../journal/journal.append.js';
-import { mouvementsDe, moveStock } from '../stock/stock.lot.js';
+import { moveStock } from '../stock/stock.lot.js';
+import { mouvementsDe } from '../stock/stock.service.js';
 import type { PreparedVente, VenteEcrite } from './ventes.types.js';
 import { writeRows } from './ventes.write-rows.js';
 
@@ -144,7 +145,10 @@ export async function writeVente(
   const { ligneIds, paiementIds } = await writeRows(trx, {
     lignes,
     paiements,
-    mouvements: mouvementsDe({ ...mouvement, motif: `Vente ${numero}`, documentId: id }, stock),
+    mouvements: mouvementsDe(
+      { ...mouvement, motif: `Vente ${numero}`, documentId: id },
+      stock.lignes,
+    ),
     caisse: serie && {
       vente_id: id,
       service_id: service.id,

@@ -197,12 +197,15 @@ export async function syncSales(baseUrl, owner, shop, n, deadline) {
   let last = '';
   let failed = false;
   const t0 = performance.now();
-  const register = async (r) => {
+  // Each register's next sale and its numbers per shop year, kept from one phase to the next.
+  const next = shop.caisses.map((_, r) => r);
+  const numbers = shop.caisses.map(() => new Map());
+  const register = async (r, end) => {
     const caisse = shop.caisses[r];
-    const sequences = new Map();
-    for (let i = r; i < n && !failed && performance.now() < deadline;) {
+    const sequences = numbers[r];
+    for (let i = next[r]; i < end && !failed && performance.now() < deadline; next[r] = i) {
       const ventes = [];
-      for (; i < n && ventes.length < BATCH; i += R) {
+      for (; i < end && ventes.length < BATCH; i += R) {
         const faiteLe = faites[i];
         const annee = Number(faiteLe.slice(0, 4)); // the shop year: UTC's in Senegal
         const sequence = (sequences.get(annee) ?? 0) + 1;
@@ -245,7 +248,14 @@ export async function syncSales(baseUrl, owner, shop, n, deadline) {
       if (ventes.at(-1).faiteLe > last) last = ventes.at(-1).faiteLe;
     }
   };
-  await Promise.all(shop.caisses.map((_, r) => register(r)));
+  // The past days first, then today's sales: the registers send at once, and a sale of today
+  // recorded before one of the past days (by journal sequence) would keep the automatic closures
+  // from reaching yesterday until today ends (docs/regles-metier.md « Clôtures »), which no shop
+  // sees, its past days having been sent in their time.
+  const today = new Date(Math.floor(Date.now() / DAY) * DAY).toISOString();
+  const history = faites.findIndex((f) => f >= today);
+  for (const end of [history < 0 ? n : history, n])
+    await Promise.all(shop.caisses.map((_, r) => register(r, end)));
   return {
     sales,
     lines: sales * PER_SALE,

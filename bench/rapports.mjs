@@ -6,7 +6,7 @@
 // instant it was made): 10-line cash sales paid exactly, at the catalogue's retail prices, spread
 // evenly over the 1,095 days ending today (08:00–20:00; today's up to now), oldest first, sale i on
 // register i mod 5; each register sends its own series in order, numbered from 1 again each shop
-// year, 100 sales per POST, the 5 registers at once. Every sale must come back `enregistree` (else
+// year, 100 sales per POST, the 5 registers at once, the past days first and today's sales after. Every sale must come back `enregistree` (else
 // the bench stops on the first refusal), the shop must then list as many sales as were sent and
 // hold no offline-sale alert (another price than the catalogue's, stock under zero). It stops at
 // BENCH_RAPPORTS_LIGNES sale lines (1,000,000) or after BENCH_RAPPORTS_SECONDES (3,600): the count,

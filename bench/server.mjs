@@ -21,7 +21,7 @@ async function freshDatabase(dataDir) {
   return {
     url: url.toString(),
     drop: async () => {
-      // BENCH_GARDER_BASE=1: the database stays, to read its plans after the bench.
+      // BENCH_GARDER_BASE=1: the database stays, to read its plans after the bench (SQLite: stop()).
       if (process.env.BENCH_GARDER_BASE === '1') return console.log(`  base gardée : ${name}`);
       const d = new pg.Client({ connectionString: admin });
       await d.connect();
@@ -75,6 +75,9 @@ export async function startServer(port, env = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       await database.drop();
+      // BENCH_GARDER_BASE=1 keeps the SQLite file too.
+      if (process.env.BENCH_GARDER_BASE === '1' && !process.env.TEST_DATABASE_URL)
+        return console.log(`  base gardée : ${database.url}`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,7 +13,7 @@ import {
 } from '@comptoir/shared';
 import { containsPattern, lowerContains } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
-import { productSums, valueSql } from '../tableau/tableau.sommes.js';
+import { partSums, productParts, valueSql } from '../tableau/tableau.sommes.js';
 
 /**
  * The product report of a shop: per product sold or returned in the period (the shop's days),
@@ -60,22 +60,21 @@ function rows(shop: ReportShop, f: Filters): RawBuilder<Record<string, unknown>>
     ],
     sql` and `,
   );
+  // The parts joined to the products before they are added up: the planner then knows how many
+  // products there are (an aggregate over a UNION ALL hides it, and PostgreSQL joined 50,000
+  // products one by one after it).
   return sql<Record<string, unknown>>`
-    with t as (${productSums(shop.id, from, to, f)}),
-    x as (
-      select p.id, p.nom, t.qv, t.qr, t.ht, t.ttc, t.rht, t.rttc, t.cout,
-        (t.ht - t.rht) - t.cout as marge,
-        case when t.ht - t.rht = 0 then null
-          else ((t.ht - t.rht) - t.cout) * 1.0 / (t.ht - t.rht) end as taux,
-        p.quantite as stock, ${valueSql('p.quantite', 'p.prix_achat')} as valeur
-      from t join produits p on p.id = t.produit_id
+    select t.*, (t.ht - t.rht) - t.cout as marge,
+      case when t.ht - t.rht = 0 then null
+        else ((t.ht - t.rht) - t.cout) * 1.0 / (t.ht - t.rht) end as taux
+    from (
+      select p.id, p.nom, ${partSums}, p.quantite as stock,
+        ${valueSql('p.quantite', 'p.prix_achat')} as valeur
+      from (${productParts(shop.id, from, to, f)}) x join produits p on p.id = x.produit_id
       where ${product}
-    )
-    select x.*, count(*) over () as n_total, sum(x.qv) over () as t_qv, sum(x.qr) over () as t_qr,
-      sum(x.ht) over () as t_ht, sum(x.ttc) over () as t_ttc, sum(x.rht) over () as t_rht,
-      sum(x.rttc) over () as t_rttc, sum(x.cout) over () as t_cout,
-      sum(x.valeur) over () as t_valeur
-    from x`;
+      group by p.id, p.nom, p.quantite, p.prix_achat
+      having sum(x.n) > 0
+    ) t`;
 }
 
 /** Sorted and paged on the figures; the names of the page's products read for them only. */
@@ -84,12 +83,21 @@ function ordered(shop: ReportShop, f: Filters, limit?: { size: number; offset: n
   const dir = sql.raw(f.sort ? direction : 'desc');
   const column = sql.raw(SORTS[field]);
   const order = sql`order by case when ${column} is null then 1 else 0 end, ${column} ${dir}, x.id`;
+  // The totals of the whole set from the same rows, read once (materialized).
   return sql<Record<string, unknown>>`
-    select x.*, p.reference, c.nom as categorie, m.nom as marque, u.symbole as unite
+    with r as materialized (${rows(shop, f)}),
+    s as (
+      select count(*) as n_total, sum(qv) as t_qv, sum(qr) as t_qr, sum(ht) as t_ht,
+        sum(ttc) as t_ttc, sum(rht) as t_rht, sum(rttc) as t_rttc, sum(cout) as t_cout,
+        sum(valeur) as t_valeur
+      from r
+    )
+    select x.*, s.*, p.reference, c.nom as categorie, m.nom as marque, u.symbole as unite
     from (
-      select * from (${rows(shop, f)}) x ${order}
+      select * from r x ${order}
       ${limit ? sql`limit ${limit.size} offset ${limit.offset}` : sql``}
     ) x
+      cross join s
       join produits p on p.id = x.id
       left join categories c on c.id = p.categorie_id
       left join marques m on m.id = p.marque_id

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { productSums } from './tableau.sommes.js';
+import { productParts } from './tableau.sommes.js';
 
 /**
  * The dashboard's detail of a period [from, to) (UTC instants): payments by mode, the top 10
@@ -100,29 +100,32 @@ interface TopRow {
 
 /**
  * The 10 products and the 10 categories of the highest TTC revenue, from one pass over the
- * product sums: the products by a bounded sort, their names read for those 10 only.
+ * products' sums: the sales' parts joined to the products before they are added up (the planner
+ * then knows how many products there are: PostgreSQL otherwise joined them one by one), then the
+ * products by a bounded sort and the categories from the same rows.
  */
 async function topsOf(db: Kysely<DB>, shopId: number, from: string, to: string) {
   const { rows } = await sql<TopRow>`
     with t as materialized (
-      select t.produit_id, t.qv, t.ttc, t.ht - t.cout as marge
-      from (${productSums(shopId, from, to, {}, ['ventes'])}) t
-      where t.produit_id > 0
+      select p.id, p.nom, p.categorie_id, cast(sum(x.qv) as bigint) as qv,
+        cast(sum(x.ttc) as bigint) as ttc, cast(sum(x.ht) - sum(x.cout) as bigint) as marge
+      from (${productParts(shopId, from, to, {}, ['ventes'])}) x
+        join produits p on p.id = x.produit_id
+      where p.service_id = ${shopId}
+      group by p.id, p.nom, p.categorie_id having sum(x.n) > 0
     )
     select * from (
-      select 'p' as k, pr.id, pr.nom, t.qv as quantite, t.ttc, t.marge,
-        row_number() over (order by t.ttc desc, pr.id) as rang
-      from (select * from t order by ttc desc, produit_id limit 10) t
-        join produits pr on pr.id = t.produit_id and pr.service_id = ${shopId}
+      select 'p' as k, t.id, t.nom, t.qv as quantite, t.ttc, t.marge,
+        row_number() over (order by t.ttc desc, t.id) as rang
+      from (select * from t order by ttc desc, id limit 10) t
     ) a
     union all
     select * from (
       select 'c' as k, c.id, c.nom, 0 as quantite, g.ttc, g.marge,
         row_number() over (order by g.ttc desc, c.id) as rang
       from (
-        select pr.categorie_id, sum(t.ttc) as ttc, sum(t.marge) as marge
-        from t join produits pr on pr.id = t.produit_id
-        group by pr.categorie_id
+        select t.categorie_id, sum(t.ttc) as ttc, sum(t.marge) as marge
+        from t group by t.categorie_id
       ) g left join categories c on c.id = g.categorie_id
     ) b where rang <= 10`.execute(db);
   const of = (k: 'p' | 'c') =>

@@ -129,14 +129,11 @@ function columns(
 }
 
 /**
- * One row per product sold or returned in [from, to) (`kinds`: both, or the sales only):
- * `produit_id` (null or 0 for service lines, which no product matches), the quantity sold `qv`,
- * its `ht` and `ttc`, the quantity returned `qr`, its `rht` and `rttc`, and `cout`, the cost of
- * the quantities sold less that of those returned. The whole UTC days add and take away the
- * summaries' years, months and days (tableau.periodes.ts); a product is there when its lines in
- * the period add up to one or more.
+ * The rows to add up per product over [from, to) (`kinds`: both, or the sales only): the whole
+ * UTC days' years, months and days of the summaries, added or taken away (tableau.periodes.ts),
+ * and the lines of the partial days at the ends; each with the columns of `columns`.
  */
-export function productSums(
+export function productParts(
   shopId: number,
   from: string,
   to: string,
@@ -149,9 +146,12 @@ export function productSums(
     ...terms.map((t) => summary(kind, shopId, f, t)),
     ...edges.map(([a, b]) => raw(kind, shopId, f, a, b)),
   ]);
-  return sql`
-    select x.produit_id, sum(x.qv) as qv, sum(x.ht) as ht, sum(x.ttc) as ttc, sum(x.qr) as qr,
-      sum(x.rht) as rht, sum(x.rttc) as rttc, sum(x.cout) as cout
-    from (${sql.join(parts, sql` union all `)}) x
-    group by x.produit_id having sum(x.n) > 0`;
+  return sql.join(parts, sql` union all `);
 }
+
+/** The sums of `productParts` rows `x`, as bigints (PostgreSQL's sum of a bigint is a numeric). */
+export const partSums = sql.raw(
+  ['qv', 'ht', 'ttc', 'qr', 'rht', 'rttc', 'cout']
+    .map((c) => `cast(sum(x.${c}) as bigint) as ${c}`)
+    .join(', '),
+);

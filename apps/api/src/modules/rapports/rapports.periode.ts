@@ -7,7 +7,7 @@ import {
   type RapportToutesVentes,
 } from '@comptoir/shared';
 import type { DB } from '../../db/schema.js';
-import { seriesOf } from '../tableau/tableau.series.js';
+import { totauxDe } from '../tableau/tableau.series.js';
 import type { ReportShop } from './rapports.produits.js';
 import { valueSql } from '../tableau/tableau.sommes.js';
 
@@ -18,8 +18,8 @@ import { valueSql } from '../tableau/tableau.sommes.js';
  * computed the same way (sales' totals, line costs, returns by their own day), which the product
  * rows cannot give: they leave out the free lines of converted quotes and count a return once per
  * product. None with a product filter, which these figures do not follow. Without a seller or
- * sale-type filter they are the dashboard's totals themselves (tableau.series.ts, from the sales
- * summaries); with one, they read the sales (the returns' summary has no seller).
+ * sale-type filter they are the dashboard's totals themselves (`totauxDe` of tableau.series.ts,
+ * from the sales summaries); with one, they read the sales (the returns' summary has no seller).
  */
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -36,8 +36,7 @@ export async function toutesVentesOf(
   // Unfiltered, the dashboard's own totals of these days, from the sales summaries (a year of
   // sales and lines otherwise: ≈ 400 ms at 1,000,000 lines).
   if (f.vendeurId === undefined && f.typeVenteId === undefined) {
-    const jours = { du: f.du, au: f.au };
-    const { totaux: t } = await seriesOf(db, shop.id, zone, jours, jours);
+    const t = await totauxDe(db, shop.id, zone, { du: f.du, au: f.au });
     return {
       nombreVentes: t.nombreVentes,
       caHt: t.caHt,

@@ -4,9 +4,9 @@ import type { DB } from '../../db/schema.js';
 import { calendarOf, placeOf, rangeOf, type Calendar } from './tableau.buckets.js';
 
 /**
- * Sales, costs and returns of a shop by group of its calendar (tableau.buckets.ts), over the period
- * and the period compared with: from the summaries by quarter of an hour the database keeps
- * (migration 045), or in a zone whose days do not start on a quarter of a UTC hour from the
+ * Sales, costs and returns of a shop by group of its calendar (tableau.buckets.ts) over the period,
+ * and the totals of the period compared with: from the summaries by quarter of an hour the database
+ * keeps (migration 045), or in a zone whose days do not start on a quarter of a UTC hour from the
  * documents; totals, days and hours are folded here.
  */
 
@@ -140,18 +140,10 @@ export function totauxOf(cells: Cell[]): TableauTotaux {
 
 export type Series = Pick<TableauFigures, 'totaux' | 'totauxPrecedents' | 'parJour' | 'parHeure'>;
 
-/** Totals of the period and of the one compared with, every day of the period, and its hours. */
-export async function seriesOf(
-  db: Kysely<DB>,
-  shopId: number,
-  zone: string,
-  periode: Jours,
-  precedente: Jours,
-): Promise<Series> {
-  const c = calendarOf({ du: precedente.du, au: periode.au }, zone);
+/** Every day of the calendar's period, and its hours, from its groups. */
+async function daysAndHours(db: Kysely<DB>, shopId: number, c: Calendar) {
   const days = c.days.map(emptyCell);
   const hours = Array.from({ length: 24 }, () => ({ nombre: 0, caTtc: 0 }));
-  const first = c.days.indexOf(periode.du);
   const [ventes, retours]: [Group[], Group[]] = await (c.quarters ? summaryGroups : rawGroups)(
     db,
     shopId,
@@ -165,10 +157,8 @@ export async function seriesOf(
     d.caTtc += n(r.ttc);
     d.caHt += n(r.ht);
     d.cout += n(r.cout);
-    if (at.day >= first) {
-      hours[at.hour]!.nombre += n(r.nombre);
-      hours[at.hour]!.caTtc += n(r.ttc);
-    }
+    hours[at.hour]!.nombre += n(r.nombre);
+    hours[at.hour]!.caTtc += n(r.ttc);
   }
   for (const r of retours) {
     const at = placeOf(c, r.b);
@@ -179,12 +169,30 @@ export async function seriesOf(
     d.retoursHt += n(r.ht);
     d.coutRetours += n(r.cout);
   }
-  const inPrevious = (day: string) => day >= precedente.du && day <= precedente.au;
+  return { days, hours };
+}
+
+/**
+ * Totals of the period, every day of it and its hours; the totals of the period compared with
+ * (`totauxDe`: its days and hours are not shown, a sum is enough).
+ */
+export async function seriesOf(
+  db: Kysely<DB>,
+  shopId: number,
+  zone: string,
+  periode: Jours,
+  precedente: Jours,
+): Promise<Series> {
+  const c = calendarOf(periode, zone);
+  const [{ days, hours }, totauxPrecedents] = await Promise.all([
+    daysAndHours(db, shopId, c),
+    totauxDe(db, shopId, zone, precedente),
+  ]);
   return {
-    totaux: totauxOf(days.slice(first)),
-    totauxPrecedents: totauxOf(days.filter((_, i) => inPrevious(c.days[i]!))),
-    parJour: days.slice(first).map((d, i) => ({
-      jour: c.days[first + i]!,
+    totaux: totauxOf(days),
+    totauxPrecedents,
+    parJour: days.map((d, i) => ({
+      jour: c.days[i]!,
       nombre: d.nombre,
       caTtc: d.caTtc,
       caHt: d.caHt,
@@ -192,4 +200,46 @@ export async function seriesOf(
     })),
     parHeure: hours.map((h, heure) => ({ heure, ...h })),
   };
+}
+
+/**
+ * The totals of the period alone (the product report's `toutesVentes`): with the summaries, one
+ * sum over the period's quarters instead of its groups placed day by day and hour by hour; else
+ * those of its days.
+ */
+export async function totauxDe(
+  db: Kysely<DB>,
+  shopId: number,
+  zone: string,
+  periode: Jours,
+): Promise<TableauTotaux> {
+  const c = calendarOf(periode, zone);
+  if (!c.quarters) return totauxOf((await daysAndHours(db, shopId, c)).days);
+  const { from, to } = rangeOf(c);
+  const of = (table: 'ventes_quarts' | 'retours_quarts') =>
+    db
+      .selectFrom(table as 'retours_quarts')
+      .where('service_id', '=', shopId)
+      .where('quart', '>=', from.slice(0, 16))
+      .where('quart', '<', to.slice(0, 16))
+      .select([
+        sql<number>`sum(nombre)`.as('nombre'),
+        sql<number>`sum(total_ttc)`.as('ttc'),
+        sql<number>`sum(total_ht)`.as('ht'),
+        sql<number>`sum(cout)`.as('cout'),
+      ])
+      .executeTakeFirst();
+  const [v, r] = await Promise.all([of('ventes_quarts'), of('retours_quarts')]);
+  return totauxOf([
+    {
+      nombre: n(v?.nombre),
+      caTtc: n(v?.ttc),
+      caHt: n(v?.ht),
+      cout: n(v?.cout),
+      retours: n(r?.nombre),
+      retoursTtc: n(r?.ttc),
+      retoursHt: n(r?.ht),
+      coutRetours: n(r?.cout),
+    },
+  ]);
 }

@@ -49,25 +49,31 @@ interface Group {
  * The groups from the summaries the database keeps (migration 045): its quarters of an hour, added
  * up by UTC hour when the shop's days start on whole hours.
  */
-async function summaryGroups(db: Kysely<DB>, shopId: number, c: Calendar) {
+/** The sums of a quarters' summary over the calendar's range (both have the same columns). */
+function quarterSums(
+  db: Kysely<DB>,
+  table: 'ventes_quarts' | 'retours_quarts',
+  shopId: number,
+  c: Calendar,
+) {
   const { from, to } = rangeOf(c);
+  return db
+    .selectFrom(table as 'retours_quarts')
+    .where('service_id', '=', shopId)
+    .where('quart', '>=', from.slice(0, 16))
+    .where('quart', '<', to.slice(0, 16))
+    .select([
+      sql<number>`sum(nombre)`.as('nombre'),
+      sql<number>`sum(total_ttc)`.as('ttc'),
+      sql<number>`sum(total_ht)`.as('ht'),
+      sql<number>`sum(cout)`.as('cout'),
+    ]);
+}
+
+async function summaryGroups(db: Kysely<DB>, shopId: number, c: Calendar) {
   const group = c.wholeHours ? sql<string>`substr(quart, 1, 13)` : sql<string>`quart`;
-  // Both summaries have the same columns.
   const of = (table: 'ventes_quarts' | 'retours_quarts') =>
-    db
-      .selectFrom(table as 'retours_quarts')
-      .where('service_id', '=', shopId)
-      .where('quart', '>=', from.slice(0, 16))
-      .where('quart', '<', to.slice(0, 16))
-      .select([
-        group.as('b'),
-        sql<number>`sum(nombre)`.as('nombre'),
-        sql<number>`sum(total_ttc)`.as('ttc'),
-        sql<number>`sum(total_ht)`.as('ht'),
-        sql<number>`sum(cout)`.as('cout'),
-      ])
-      .groupBy(sql`1`)
-      .execute();
+    quarterSums(db, table, shopId, c).select(group.as('b')).groupBy(group).execute();
   return Promise.all([of('ventes_quarts'), of('retours_quarts')]);
 }
 
@@ -215,20 +221,8 @@ export async function totauxDe(
 ): Promise<TableauTotaux> {
   const c = calendarOf(periode, zone);
   if (!c.quarters) return totauxOf((await daysAndHours(db, shopId, c)).days);
-  const { from, to } = rangeOf(c);
   const of = (table: 'ventes_quarts' | 'retours_quarts') =>
-    db
-      .selectFrom(table as 'retours_quarts')
-      .where('service_id', '=', shopId)
-      .where('quart', '>=', from.slice(0, 16))
-      .where('quart', '<', to.slice(0, 16))
-      .select([
-        sql<number>`sum(nombre)`.as('nombre'),
-        sql<number>`sum(total_ttc)`.as('ttc'),
-        sql<number>`sum(total_ht)`.as('ht'),
-        sql<number>`sum(cout)`.as('cout'),
-      ])
-      .executeTakeFirst();
+    quarterSums(db, table, shopId, c).executeTakeFirst();
   const [v, r] = await Promise.all([of('ventes_quarts'), of('retours_quarts')]);
   return totauxOf([
     {

@@ -3,6 +3,8 @@ import type { DB } from '../../db/schema.js';
 
 /** What a sale writes once it has its id: its lines, payments, stock movements, register row. */
 export interface LignesDeVente {
+  /** PostgreSQL: the sale itself, its id drawn with its number (numbering.ts `idVente`). */
+  vente: Insertable<DB['ventes']> | null;
   lignes: Insertable<DB['vente_lignes']>[];
   paiements: Insertable<DB['paiements']>[];
   mouvements: Insertable<DB['mouvements_stock']>[];
@@ -11,15 +13,17 @@ export interface LignesDeVente {
 
 /**
  * Writes a sale's rows and returns the ids of its lines (by position) and of its payments (in the
- * cart's order: ids are given in the order of the rows). PostgreSQL: one statement of four
- * inserts (one round trip while the sale holds the shop's hot rows: its summaries, then its
- * journal); SQLite, which has no writing WITH: one statement per table, on its single connection.
+ * cart's order: ids are given in the order of the rows). PostgreSQL: one statement of five
+ * inserts, the sale's first (one round trip, at the end of which the summaries' triggers take the
+ * shop's hot rows, held until the commit; then only the journal's statement and the COMMIT);
+ * SQLite, which has no writing WITH: one statement per table, on its single connection.
  */
 export async function writeRows(
   trx: Transaction<DB>,
   rows: LignesDeVente,
 ): Promise<{ ligneIds: number[]; paiementIds: number[] }> {
   const inserts = {
+    v: rows.vente ? trx.insertInto('ventes').values(rows.vente) : null,
     l: rows.lignes.length
       ? trx.insertInto('vente_lignes').values(rows.lignes).returning(['id', 'position'])
       : null,
@@ -46,6 +50,7 @@ export async function writeRows(
       if (r.k === 'l') ligneIds[Number(r.position) - 1] = Number(r.id);
       else paiementIds.push(Number(r.id));
   } else {
+    if (inserts.v) await inserts.v.execute();
     for (let i = 0; i < rows.lignes.length; i += 100)
       for (const r of await trx
         .insertInto('vente_lignes')

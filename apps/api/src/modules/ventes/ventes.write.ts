@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
+import { isPostgres } from '../../db/database.js';
 import { lockParty } from '../../db/locks.js';
 import { AppError, businessRule } from '../../core/errors.js';
-import { nextNumero } from '../../db/numbering.js';
+import { nextNumeroVente } from '../../db/numbering.js';
 import { nextNumeroCaisse } from '../../db/numbering-caisse.js';
 import { nowIso as receivedAt, shopToday } from '../../db/time.js';
 import type { DB } from '../../db/schema.js';
@@ -70,11 +71,14 @@ export async function writeVente(
   // A sale made at a register's till takes the register's series (online: the server's next
   // number; offline: the till's). A back-office sale that a register cashes keeps the shop's.
   const caisseId = horsLigne?.caisseId ?? (input.auPointDeVente ? input.caisseId : undefined);
+  // PostgreSQL: the sale's id comes with its number, so that the sale and its rows are one
+  // statement (ventes.write-rows.ts); SQLite: the sale's insert gives it.
+  const avecId = isPostgres(trx);
   const serie =
     caisseId === undefined
       ? null
-      : await nextNumeroCaisse(trx, service, caisseId, prepared.now, horsLigne?.sequence);
-  const numero = serie?.numero ?? (await nextNumero(trx, service, 'vente', prepared.now));
+      : await nextNumeroCaisse(trx, service, caisseId, prepared.now, horsLigne?.sequence, avecId);
+  const { numero, venteId } = serie ?? (await nextNumeroVente(trx, service, prepared.now, avecId));
   const statut = reste > avoir ? (paye > 0 ? 'partiellement_payee' : 'a_credit') : 'payee';
   const vente = {
     service_id: service.id,
@@ -100,11 +104,9 @@ export async function writeVente(
     created_at: nowIso,
     caisse_session_id: sessionId,
   };
-  const { id } = await trx
-    .insertInto('ventes')
-    .values(vente)
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id =
+    venteId ??
+    (await trx.insertInto('ventes').values(vente).returning('id').executeTakeFirstOrThrow()).id;
   const lignes = input.lignes.map((l, i) => {
     const produit = produits[i]!;
     const c = calcul.lignes[i]!;
@@ -143,6 +145,7 @@ export async function writeVente(
     created_at: nowIso,
   }));
   const { ligneIds, paiementIds } = await writeRows(trx, {
+    vente: venteId === null ? null : { ...vente, id },
     lignes,
     paiements,
     mouvements: mouvementsDe(

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder, type Transaction } from 'kysely';
 import { canonical, sha256 } from '../../core/idempotence.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
@@ -165,11 +165,8 @@ async function verifierHorloge(
 
 /**
  * PostgreSQL, an entry without signature: the head locked and moved, the entry written, in one
- * statement (one round trip while the shop's appends queue on the head). The hash is computed by
- * the database over the very bytes `hashEntree` hashes: the canonical line is made here around
- * its sequence, which only the locked head knows; `sha256` of PostgreSQL over the UTF-8 text
- * (the database is UTF-8) gives the hex that Node gives. The chain's verification recomputes it
- * in Node (journal.verify.ts). Null when the shop has no head yet: journaliser creates it.
+ * statement (one round trip while the shop's appends queue on the head). Null when the shop has no
+ * head yet: journaliser creates it.
  */
 async function appendEnSql(
   trx: Transaction<DB>,
@@ -177,6 +174,32 @@ async function appendEnSql(
   evenement: Evenement,
   chaine: Chaine,
 ): Promise<{ sequence: number; hash: string } | null> {
+  const { ctes, horloge } = ajoutEnCte(serviceId, evenement, chaine);
+  const { rows } =
+    await sql<TeteAjoutee>`with ${ctes} select sequence, hash, horloge from jt`.execute(trx);
+  return finirAjout(trx, serviceId, evenement, chaine, rows[0], horloge);
+}
+
+/** What a statement of `ajoutEnCte` selects from `jt`: the entry's sequence and hash, the head's last clock. */
+export interface TeteAjoutee {
+  sequence: number;
+  hash: string;
+  horloge: string | null;
+}
+
+/**
+ * An append as three CTEs of a PostgreSQL statement (`jo`, `jt`, `je`): the head locked and moved,
+ * the entry written; the caller selects `sequence, hash, horloge` from `jt` and passes that row to
+ * `finirAjout` (no row: the shop has no head yet). The hash is computed by the database over the
+ * very bytes `hashEntree` hashes: the canonical line is made here around its sequence, which only
+ * the locked head knows; `sha256` of PostgreSQL over the UTF-8 text (the database is UTF-8) gives
+ * the hex that Node gives. The chain's verification recomputes it in Node (journal.verify.ts).
+ */
+export function ajoutEnCte(
+  serviceId: number,
+  evenement: Evenement,
+  chaine: Chaine = 'journal',
+): { ctes: RawBuilder<unknown>; horloge: string } {
   const horloge = nowIso();
   const entree: EntreeChainee = {
     service_id: serviceId,
@@ -192,24 +215,33 @@ async function appendEnSql(
   const avant = modele.slice(0, coupe);
   const apres = modele.slice(coupe + 1);
   const tetes = sql.table(`${chaine}_tetes`);
-  const { rows } = await sql<{ sequence: number; hash: string; horloge: string | null }>`
-    with o as materialized (
+  const ctes = sql`jo as materialized (
       select sequence, hash, horloge from ${tetes} where service_id = ${serviceId} for no key update
-    ), t as (
-      update ${tetes} h set sequence = o.sequence + 1,
-        hash = encode(sha256(convert_to(o.hash || chr(10) || ${avant}::text
-          || (o.sequence + 1)::text || ${apres}::text, 'UTF8')), 'hex'),
+    ), jt as (
+      update ${tetes} h set sequence = jo.sequence + 1,
+        hash = encode(sha256(convert_to(jo.hash || chr(10) || ${avant}::text
+          || (jo.sequence + 1)::text || ${apres}::text, 'UTF8')), 'hex'),
         horloge = ${horloge}
-      from o where h.service_id = ${serviceId}
-      returning h.sequence, h.hash, o.hash as precedent, o.horloge
-    ), e as (
+      from jo where h.service_id = ${serviceId}
+      returning h.sequence, h.hash, jo.hash as precedent, jo.horloge
+    ), je as (
       insert into ${sql.table(`${chaine}_entrees`)}
         (service_id, sequence, type, reference, horodatage, contenu, hash_precedent, hash)
-      select ${serviceId}, t.sequence, ${entree.type}, ${entree.reference}, ${entree.horodatage},
-        ${entree.contenu}, t.precedent, t.hash from t
-    )
-    select sequence, hash, horloge from t`.execute(trx);
-  const tete = rows[0];
+      select ${serviceId}, jt.sequence, ${entree.type}, ${entree.reference}, ${entree.horodatage},
+        ${entree.contenu}, jt.precedent, jt.hash from jt
+    )`;
+  return { ctes, horloge };
+}
+
+/** After a statement of `ajoutEnCte`: the clock's check; null when the shop had no head. */
+export async function finirAjout(
+  trx: Transaction<DB>,
+  serviceId: number,
+  evenement: Evenement,
+  chaine: Chaine,
+  tete: TeteAjoutee | undefined,
+  horloge: string,
+): Promise<{ sequence: number; hash: string } | null> {
   if (!tete) return null;
   const sequence = Number(tete.sequence);
   await verifierHorloge(trx, serviceId, evenement, chaine, sequence, tete.horloge, horloge);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashEntree } from '../src/modules/journal/journal.append.js';
 import { TEST_DIALECT } from './support/database.js';
 import { dropInalterableTriggers, refusal, runVerifyJournal } from './support/journal.js';
 import { localDay, newKey, sellingWorld } from './support/retours-dettes.js';
@@ -85,6 +86,39 @@ describe(`journal inaltérable : chaîne, déclencheurs, vérification (${TEST_D
     const cli = await runVerifyJournal(server.ctx.config.database);
     expect(cli.out).toContain('4 entrées, chaîne intacte.');
     expect(cli.code).toBe(0);
+  });
+
+  it('ventes d’un article au nom accentué : l’empreinte est celle que Node calcule sur la ligne canonique en UTF-8', async () => {
+    // PostgreSQL computes a sale's hash (journal.append.ts, ajoutEnCte): the same bytes as Node's.
+    const shop = w.world.shopB.id;
+    const options = { shop, token: w.tokens.ownerB };
+    const p = await w.produit({
+      prix: 1500,
+      stock: 10_000,
+      nom: 'Café « Touba » ☕ 250 g',
+      ...options,
+    });
+    for (let i = 0; i < 3; i++)
+      await w.vente(
+        {
+          lignes: [{ produitId: p.id, quantite: 1000 }],
+          paiements: [{ mode: 'especes', montant: 1500 }],
+        },
+        options,
+      );
+    const entrees = await server.ctx.database.db
+      .selectFrom('journal_entrees')
+      .selectAll()
+      .where('service_id', '=', shop)
+      .orderBy('sequence')
+      .execute();
+    expect(entrees).toHaveLength(3);
+    for (const e of entrees) {
+      expect(e.contenu).toContain('Café « Touba » ☕ 250 g');
+      expect(e.hash).toBe(hashEntree(e.hash_precedent, { ...e, sequence: Number(e.sequence) }));
+    }
+    const { body } = await verification(w.tokens.ownerB, shop);
+    expect(body).toMatchObject({ valide: true, entrees: 3, rupture: null });
   });
 
   it('le propriétaire seul : gérant 403, autre boutique 404', async () => {

@@ -1,3 +1,5 @@
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRoute } from '../src/core/route.js';
 import { TEST_DIALECT } from './support/database.js';
@@ -108,6 +110,21 @@ describe(`contrôle d'accès de defineRoute (${TEST_DIALECT})`, () => {
     expectProblem(await client.post(own, undefined), 401, 'UNAUTHENTICATED');
   });
 
+  it('écriture de boutique : compte, rôles, boutique et abonnement lus en une seule instruction', async () => {
+    const lues = instructions();
+    try {
+      const answer = await client.post(
+        `/api/test/services/${world.shopA.id}/proprietaire`,
+        undefined,
+        { token: token['ownerA'] },
+      );
+      expect(answer.status).toBe(200);
+      expect(lues.n).toBe(1);
+    } finally {
+      lues.stop();
+    }
+  });
+
   it('route d’équipe : chaque gérant dans sa boutique seulement', async () => {
     const a = `/api/test/services/${world.shopA.id}/equipe`;
     const b = `/api/test/services/${world.shopB.id}/equipe`;
@@ -138,3 +155,28 @@ describe(`contrôle d'accès de defineRoute (${TEST_DIALECT})`, () => {
     }
   });
 });
+
+/** Counts the statements sent to the database from now until `stop` (the server runs in this process). */
+function instructions() {
+  const restore: Array<() => void> = [];
+  const compte = {
+    n: 0,
+    stop: () => restore.forEach((r) => r()),
+  };
+  const wrap = (proto: Record<string, unknown>, name: string) => {
+    const original = proto[name] as (...args: unknown[]) => unknown;
+    proto[name] = function (this: unknown, ...args: unknown[]) {
+      compte.n++;
+      return original.apply(this, args);
+    };
+    restore.push(() => (proto[name] = original));
+  };
+  if (TEST_DIALECT === 'postgres') wrap(pg.Client.prototype as never, 'query');
+  else {
+    const memoire = new SQLite(':memory:');
+    const statement = Object.getPrototypeOf(memoire.prepare('select 1')) as Record<string, unknown>;
+    memoire.close();
+    for (const name of ['all', 'get', 'run', 'iterate']) wrap(statement, name);
+  }
+  return compte;
+}

@@ -41,6 +41,25 @@ export async function loadAuthUser(
     .where('users.id', '=', claims.userId)
     .execute();
   const row = rows[0];
+  return checkAuthUser(request, claims, access, row && { ...row, roles: rows.map((r) => r.role) });
+}
+
+/** An account as read for a call: its row and its roles (null: a row of the left join without role). */
+export interface CompteLu {
+  id: number;
+  email: string;
+  active: number;
+  session_version: number;
+  roles: Array<string | null>;
+}
+
+/** The checks of loadAuthUser on an account already read (core/access-read.ts reads it with the shop). */
+export function checkAuthUser(
+  request: FastifyRequest,
+  claims: VerifiedAccess,
+  access: 'user' | readonly Role[],
+  row: CompteLu | undefined,
+): AuthUser {
   // A disabled account says so, even though disabling also ended its sessions.
   if (row && row.active !== 1) {
     throw new AppError(
@@ -53,10 +72,7 @@ export async function loadAuthUser(
   if (!row || row.session_version !== claims.sessionVersion) {
     throw unauthenticated('Votre session a expiré. Reconnectez-vous.', 'TOKEN_EXPIRED');
   }
-  const roles = rows
-    .map((r) => r.role)
-    .filter((r): r is string => r !== null)
-    .filter(isRole);
+  const roles = row.roles.filter((r): r is string => r !== null).filter(isRole);
   if (access !== 'user' && !roles.some((r) => access.includes(r))) throw forbidden();
   const user: AuthUser = {
     id: row.id,

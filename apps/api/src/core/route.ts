@@ -5,8 +5,9 @@ import './zod-locale.js';
 import type { ServicesTable } from '../db/schema.js';
 import type { Selectable } from 'kysely';
 import { tooManyAttempts, validationError } from './errors.js';
-import { loadAuthUser, verifyBearer, type AuthUser } from './authenticate.js';
-import { requireOpenShop, requireServiceAccess } from './service-access.js';
+import { lireAcces } from './access-read.js';
+import { checkAuthUser, verifyBearer, type AuthUser } from './authenticate.js';
+import { checkServiceAccess, requireOpenShop } from './service-access.js';
 import { requireSubscription } from './subscription.js';
 import type { AppContext } from './context.js';
 
@@ -97,8 +98,9 @@ interface Checked {
 
 /**
  * The access check of a signed-in route: the token first (no database), then the account, the
- * shop (open, core/service-access.ts) and the subscription on one connection (on SQLite one turn
- * of the connection instead of one per query).
+ * shop (open, core/service-access.ts) and the subscription, read in one statement
+ * (core/access-read.ts) and checked in that order; a manager's write outside a shop reads the
+ * owners of their shops after it (core/subscription.ts).
  */
 async function checkAccess(
   ctx: AppContext,
@@ -107,16 +109,25 @@ async function checkAccess(
 ): Promise<Checked> {
   const claims = await verifyBearer(ctx, request);
   const access = spec.access as 'user' | readonly Role[];
+  const ecriture = spec.method !== 'GET' && spec.subscription !== 'exempt';
+  // A malformed shop id is refused after the account's checks, as before: read without a shop.
+  const shopId = spec.service ? serviceIdParamsSchema.safeParse(request.params ?? {}) : undefined;
   return ctx.database.db.connection().execute(async (db) => {
-    const user = await loadAuthUser(db, request, claims, access);
+    const lu = await lireAcces(
+      db,
+      claims.userId,
+      shopId?.success ? shopId.data.serviceId : undefined,
+      ecriture,
+    );
+    const user = checkAuthUser(request, claims, access, lu.compte);
     let service: Selectable<ServicesTable> | undefined;
     if (spec.service) {
-      const { serviceId } = parse(serviceIdParamsSchema, request.params, 'serviceId');
-      service = await requireServiceAccess(ctx, user, serviceId, db);
+      parse(serviceIdParamsSchema, request.params, 'serviceId');
+      service = checkServiceAccess(user, lu.boutique);
     }
-    if (spec.method !== 'GET' && spec.subscription !== 'exempt') {
+    if (ecriture) {
       if (service) requireOpenShop(user, service);
-      await requireSubscription(ctx, user, service, db);
+      await requireSubscription(ctx, user, service, db, lu.abonnements);
     }
     return { user, service };
   });

@@ -31,6 +31,14 @@ export async function requireServiceAccess(
     )
     .where('services.id', '=', serviceId)
     .executeTakeFirst();
+  return checkServiceAccess(user, row);
+}
+
+/** The shop check on a shop already read with whether the user works in it: the shop, or 404. */
+export function checkServiceAccess(
+  user: AuthUser,
+  row: (Selectable<ServicesTable> & { est_membre: unknown }) | undefined,
+): Selectable<ServicesTable> {
   if (row) {
     const { est_membre: membre, ...service } = row;
     if (mayAccess(user, service, Boolean(membre))) return service;

@@ -34,7 +34,7 @@ export async function coverageOf(
   db: Kysely<DB> = ctx.database.db,
 ): Promise<Coverage> {
   if (ownerIds.length === 0) return NONE;
-  const rows = await db
+  const rows: AbonnementLu[] = await db
     .selectFrom('abonnements')
     .innerJoin('plans', 'plans.id', 'abonnements.plan_id')
     .select([
@@ -46,7 +46,21 @@ export async function coverageOf(
     ])
     .where('abonnements.owner_id', 'in', [...ownerIds])
     .execute();
-  const of = (statut: Coverage['statut'], r: (typeof rows)[number]): Coverage => ({
+  return coverageFrom(rows, today);
+}
+
+/** A subscription of an owner as coverage reads it. */
+export interface AbonnementLu {
+  date_debut: string;
+  date_fin: string;
+  suspendu: number;
+  nom: string;
+  plan_id: number;
+}
+
+/** coverageOf on the owners' subscriptions already read (core/access-read.ts). */
+export function coverageFrom(rows: AbonnementLu[], today: string): Coverage {
+  const of = (statut: Coverage['statut'], r: AbonnementLu): Coverage => ({
     statut,
     dateDebut: r.date_debut,
     dateFin: r.date_fin,
@@ -130,10 +144,19 @@ export async function requireSubscription(
   user: AuthUser,
   service: Selectable<ServicesTable> | undefined,
   db: Kysely<DB> = ctx.database.db,
+  /** The subscriptions of the shop's owner (a shop's route) or of the user, read with the account. */
+  lus?: AbonnementLu[],
 ): Promise<void> {
   if (user.roles.includes('ROLE_ADMIN')) return;
   let owners: number[];
   let own: boolean;
+  if (lus && (service || user.roles.includes('ROLE_PROPRIETAIRE'))) {
+    const coverage = coverageFrom(lus, todayUtc());
+    own = service ? service.owner_id === user.id : true;
+    if (coverage.statut !== 'active')
+      throw subscriptionRequired(refusal(coverage, own, await subscriptionContact(db)));
+    return;
+  }
   if (service) {
     owners = [service.owner_id];
     own = service.owner_id === user.id;

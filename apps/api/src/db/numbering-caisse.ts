@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kyse
 import { localYear, numeroCaisse, shopTimeZone } from '@comptoir/shared';
 import { AppError, conflict } from '../core/errors.js';
 import type { DB } from './schema.js';
-import type { NumberingShop } from './numbering.js';
+import { idVente, type NumberingShop } from './numbering.js';
 import { now } from './time.js';
 
 /**
@@ -71,6 +71,9 @@ export async function dernierCaisse(db: Kysely<DB>, caisseId: number, annee: num
   return row ? Number(row.dernier) : 0;
 }
 
+const idDe = (row: { vente_id: number | null }) =>
+  row.vente_id === null ? null : Number(row.vente_id);
+
 /** An earlier number of the register has not arrived yet: the till sends it first. */
 export class NumeroEnAttente extends AppError {
   constructor(numero: string, attendu: number) {
@@ -94,7 +97,9 @@ export async function nextNumeroCaisse(
   caisseId: number,
   date: Date = now(),
   sequence?: number,
-): Promise<{ numero: string; annee: number; sequence: number }> {
+  /** PostgreSQL: the sale's id drawn with its number (`idVente` of numbering.ts). */
+  avecId = false,
+): Promise<{ numero: string; annee: number; sequence: number; venteId: number | null }> {
   const annee = anneeCaisse(shop, date);
   const numero = async (n: number, known?: string | null) =>
     numeroCaisse(shop.prefixe_vente, annee, known ?? (await caisseCode(trx, shop.id, caisseId)), n);
@@ -114,10 +119,10 @@ export async function nextNumeroCaisse(
           .columns(['caisse_id', 'annee'])
           .doUpdateSet({ dernier: sql<number>`caisse_compteurs.dernier + 1` }),
       )
-      .returning(['dernier', code])
+      .returning(['dernier', code, idVente(avecId)])
       .executeTakeFirstOrThrow();
     const n = Number(row.dernier);
-    return { numero: await numero(n, row.code), annee, sequence: n };
+    return { numero: await numero(n, row.code), annee, sequence: n, venteId: idDe(row) };
   }
   await trx
     .insertInto('caisse_compteurs')
@@ -130,9 +135,9 @@ export async function nextNumeroCaisse(
     .where('caisse_id', '=', caisseId)
     .where('annee', '=', annee)
     .where('dernier', '=', sequence - 1)
-    .returning(['dernier', code])
+    .returning(['dernier', code, idVente(avecId)])
     .executeTakeFirst();
-  if (row) return { numero: await numero(sequence, row.code), annee, sequence };
+  if (row) return { numero: await numero(sequence, row.code), annee, sequence, venteId: idDe(row) };
   const refuse = await numero(sequence);
   const dernier = await dernierCaisse(trx, caisseId, annee);
   if (sequence <= dernier)

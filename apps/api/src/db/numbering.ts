@@ -42,6 +42,36 @@ export async function nextNumero(
   kind: DocumentKind,
   date: Date = now(),
 ): Promise<string> {
+  return (await numeroEtId(trx, shop, kind, date, false)).numero;
+}
+
+/**
+ * PostgreSQL: the id of the sale about to be written, drawn from its sequence in the statement of
+ * its number (no round trip of its own): the sale and its rows can then go in one statement
+ * (ventes.write-rows.ts). Null when not asked (SQLite: the insert gives it).
+ */
+export const idVente = (demande: boolean) =>
+  (demande
+    ? sql<number | null>`nextval(pg_get_serial_sequence('ventes', 'id'))`
+    : sql<number | null>`null`
+  ).as('vente_id');
+
+/** nextNumero of a sale, and with it (`avecId`, PostgreSQL) the sale's id (`idVente`). */
+export const nextNumeroVente = (
+  trx: Transaction<DB>,
+  shop: NumberingShop,
+  date: Date,
+  avecId: boolean,
+): Promise<{ numero: string; venteId: number | null }> =>
+  numeroEtId(trx, shop, 'vente', date, avecId);
+
+async function numeroEtId(
+  trx: Transaction<DB>,
+  shop: NumberingShop,
+  kind: DocumentKind,
+  date: Date,
+  avecId: boolean,
+): Promise<{ numero: string; venteId: number | null }> {
   const annee = localYear(date, shopTimeZone(shop.pays));
   const source: { column: PrefixColumn } | { fixed: string } = PREFIXES[kind];
   const prefixe = 'fixed' in source ? source.fixed : shop[source.column];
@@ -53,7 +83,10 @@ export async function nextNumero(
         .columns(['service_id', 'type', 'annee'])
         .doUpdateSet({ dernier: sql`compteurs_documents.dernier + 1` }),
     )
-    .returning('dernier')
+    .returning(['dernier', idVente(avecId)])
     .executeTakeFirstOrThrow();
-  return `${prefixe}-${annee}-${String(row.dernier).padStart(6, '0')}`;
+  return {
+    numero: `${prefixe}-${annee}-${String(row.dernier).padStart(6, '0')}`,
+    venteId: row.vente_id === null ? null : Number(row.vente_id),
+  };
 }

@@ -40,11 +40,12 @@ export async function sellingWorld(ctx: AppContext, client: TestClient) {
     categorieId?: number;
     shop?: number;
     token?: { token: string };
+    nom?: string;
   }) {
     const answer = await client.post(
       `${shopUrl(options.shop)}/produits`,
       {
-        nom: `Article ${++n}`,
+        nom: options.nom ?? `Article ${++n}`,
         uniteId: unite.id,
         prixVente: options.prix,
         prixAchat: Math.floor(options.prix / 2),

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder, type Transaction } from 'kysely';
 import { canonical, sha256 } from '../../core/idempotence.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
@@ -81,6 +81,11 @@ export async function journaliser(
   // Both chains have the same columns (migration 030).
   const tetes = `${chaine}_tetes` as 'journal_tetes';
   const entrees = `${chaine}_entrees` as 'journal_entrees';
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  if (postgres && !signer) {
+    const fait = await appendEnSql(trx, serviceId, evenement, chaine);
+    if (fait) return fait;
+  }
   const tete = await trx
     .insertInto(tetes)
     .values({ service_id: serviceId, sequence: 1, hash: GENESE })
@@ -108,7 +113,7 @@ export async function journaliser(
   };
   // PostgreSQL: the entry and the head's new hash in one statement (one round trip); SQLite has no
   // writing WITH, two statements on its single connection.
-  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+  if (postgres)
     await trx
       .with('entree', (db) => db.insertInto(entrees).values(ligne))
       .updateTable(tetes)
@@ -123,18 +128,32 @@ export async function journaliser(
       .where('service_id', '=', serviceId)
       .execute();
   }
-  const ecart = tete.horloge ? Date.parse(tete.horloge) - Date.parse(horloge) : 0;
+  await verifierHorloge(trx, serviceId, evenement, chaine, entree.sequence, tete.horloge, horloge);
+  return { sequence: entree.sequence, hash };
+}
+
+/** A clock found more than a minute behind the chain's last append: recorded in the JET. */
+async function verifierHorloge(
+  trx: Transaction<DB>,
+  serviceId: number,
+  evenement: Evenement,
+  chaine: Chaine,
+  sequence: number,
+  derniere: string | null,
+  horloge: string,
+): Promise<void> {
+  const ecart = derniere ? Date.parse(derniere) - Date.parse(horloge) : 0;
   if (ecart > ANOMALIE_HORLOGE_MS && evenement.type !== 'anomalie_horloge')
     await journaliser(
       trx,
       serviceId,
       {
         type: 'anomalie_horloge',
-        reference: `${chaine}-${entree.sequence}`,
+        reference: `${chaine}-${sequence}`,
         contenu: {
           chaine,
-          sequence: entree.sequence,
-          derniereHorloge: tete.horloge,
+          sequence,
+          derniereHorloge: derniere,
           horloge,
           reculSecondes: Math.round(ecart / 1000),
         },
@@ -142,5 +161,89 @@ export async function journaliser(
       undefined,
       'jet',
     );
-  return { sequence: entree.sequence, hash };
+}
+
+/**
+ * PostgreSQL, an entry without signature: the head locked and moved, the entry written, in one
+ * statement (one round trip while the shop's appends queue on the head). Null when the shop has no
+ * head yet: journaliser creates it.
+ */
+async function appendEnSql(
+  trx: Transaction<DB>,
+  serviceId: number,
+  evenement: Evenement,
+  chaine: Chaine,
+): Promise<{ sequence: number; hash: string } | null> {
+  const { ctes, horloge } = ajoutEnCte(serviceId, evenement, chaine);
+  const { rows } =
+    await sql<TeteAjoutee>`with ${ctes} select sequence, hash, horloge from jt`.execute(trx);
+  return finirAjout(trx, serviceId, evenement, chaine, rows[0], horloge);
+}
+
+/** What a statement of `ajoutEnCte` selects from `jt`: the entry's sequence and hash, the head's last clock. */
+export interface TeteAjoutee {
+  sequence: number;
+  hash: string;
+  horloge: string | null;
+}
+
+/**
+ * An append as three CTEs of a PostgreSQL statement (`jo`, `jt`, `je`): the head locked and moved,
+ * the entry written; the caller selects `sequence, hash, horloge` from `jt` and passes that row to
+ * `finirAjout` (no row: the shop has no head yet). The hash is computed by the database over the
+ * very bytes `hashEntree` hashes: the canonical line is made here around its sequence, which only
+ * the locked head knows; `sha256` of PostgreSQL over the UTF-8 text (the database is UTF-8) gives
+ * the hex that Node gives. The chain's verification recomputes it in Node (journal.verify.ts).
+ */
+export function ajoutEnCte(
+  serviceId: number,
+  evenement: Evenement,
+  chaine: Chaine = 'journal',
+): { ctes: RawBuilder<unknown>; horloge: string } {
+  const horloge = nowIso();
+  const entree: EntreeChainee = {
+    service_id: serviceId,
+    sequence: 0,
+    type: evenement.type,
+    reference: evenement.reference,
+    horodatage: evenement.horodatage ?? horloge,
+    contenu: canonical(evenement.contenu),
+  };
+  // The canonical line with sequence 0, cut around that 0: what comes before, what comes after.
+  const modele = ligneCanonique(entree);
+  const coupe = modele.lastIndexOf(',"sequence":0,"type":') + ',"sequence":'.length;
+  const avant = modele.slice(0, coupe);
+  const apres = modele.slice(coupe + 1);
+  const tetes = sql.table(`${chaine}_tetes`);
+  const ctes = sql`jo as materialized (
+      select sequence, hash, horloge from ${tetes} where service_id = ${serviceId} for no key update
+    ), jt as (
+      update ${tetes} h set sequence = jo.sequence + 1,
+        hash = encode(sha256(convert_to(jo.hash || chr(10) || ${avant}::text
+          || (jo.sequence + 1)::text || ${apres}::text, 'UTF8')), 'hex'),
+        horloge = ${horloge}
+      from jo where h.service_id = ${serviceId}
+      returning h.sequence, h.hash, jo.hash as precedent, jo.horloge
+    ), je as (
+      insert into ${sql.table(`${chaine}_entrees`)}
+        (service_id, sequence, type, reference, horodatage, contenu, hash_precedent, hash)
+      select ${serviceId}, jt.sequence, ${entree.type}, ${entree.reference}, ${entree.horodatage},
+        ${entree.contenu}, jt.precedent, jt.hash from jt
+    )`;
+  return { ctes, horloge };
+}
+
+/** After a statement of `ajoutEnCte`: the clock's check; null when the shop had no head. */
+export async function finirAjout(
+  trx: Transaction<DB>,
+  serviceId: number,
+  evenement: Evenement,
+  chaine: Chaine,
+  tete: TeteAjoutee | undefined,
+  horloge: string,
+): Promise<{ sequence: number; hash: string } | null> {
+  if (!tete) return null;
+  const sequence = Number(tete.sequence);
+  await verifierHorloge(trx, serviceId, evenement, chaine, sequence, tete.horloge, horloge);
+  return { sequence, hash: tete.hash };
 }

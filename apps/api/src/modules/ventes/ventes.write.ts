@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
+import { isPostgres } from '../../db/database.js';
 import { lockParty } from '../../db/locks.js';
 import { AppError, businessRule } from '../../core/errors.js';
-import { nextNumero } from '../../db/numbering.js';
+import { nextNumeroVente } from '../../db/numbering.js';
 import { nextNumeroCaisse } from '../../db/numbering-caisse.js';
 import { nowIso as receivedAt, shopToday } from '../../db/time.js';
 import type { DB } from '../../db/schema.js';
@@ -9,7 +10,7 @@ import { imputerAvoirs } from '../dettes/dettes.allocation.js';
 import { checkPlafondCredit } from '../dettes/dettes.plafond.js';
 import { refreshVenteStatut } from '../dettes/dettes.statut.js';
 import { documentSession, lockOpenSession } from '../caisses/caisses.session.js';
-import { journaliser } from '../journal/journal.append.js';
+import { ajoutEnCte, finirAjout, journaliser, type Evenement } from '../journal/journal.append.js';
 import { moveStock } from '../stock/stock.lot.js';
 import { mouvementsDe } from '../stock/stock.service.js';
 import type { PreparedVente, VenteEcrite } from './ventes.types.js';
@@ -70,11 +71,14 @@ export async function writeVente(
   // A sale made at a register's till takes the register's series (online: the server's next
   // number; offline: the till's). A back-office sale that a register cashes keeps the shop's.
   const caisseId = horsLigne?.caisseId ?? (input.auPointDeVente ? input.caisseId : undefined);
+  // PostgreSQL: the sale's id comes with its number, so that the sale and its rows are one
+  // statement (ventes.write-rows.ts); SQLite: the sale's insert gives it.
+  const avecId = isPostgres(trx);
   const serie =
     caisseId === undefined
       ? null
-      : await nextNumeroCaisse(trx, service, caisseId, prepared.now, horsLigne?.sequence);
-  const numero = serie?.numero ?? (await nextNumero(trx, service, 'vente', prepared.now));
+      : await nextNumeroCaisse(trx, service, caisseId, prepared.now, horsLigne?.sequence, avecId);
+  const { numero, venteId } = serie ?? (await nextNumeroVente(trx, service, prepared.now, avecId));
   const statut = reste > avoir ? (paye > 0 ? 'partiellement_payee' : 'a_credit') : 'payee';
   const vente = {
     service_id: service.id,
@@ -100,11 +104,9 @@ export async function writeVente(
     created_at: nowIso,
     caisse_session_id: sessionId,
   };
-  const { id } = await trx
-    .insertInto('ventes')
-    .values(vente)
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id =
+    venteId ??
+    (await trx.insertInto('ventes').values(vente).returning('id').executeTakeFirstOrThrow()).id;
   const lignes = input.lignes.map((l, i) => {
     const produit = produits[i]!;
     const c = calcul.lignes[i]!;
@@ -142,23 +144,64 @@ export async function writeVente(
     reference: p.reference ?? null,
     created_at: nowIso,
   }));
-  const { ligneIds, paiementIds } = await writeRows(trx, {
-    lignes,
-    paiements,
-    mouvements: mouvementsDe(
-      { ...mouvement, motif: `Vente ${numero}`, documentId: id },
-      stock.lignes,
-    ),
-    caisse: serie && {
-      vente_id: id,
-      service_id: service.id,
-      caisse_id: caisseId!,
-      annee: serie.annee,
-      sequence: serie.sequence,
-      faite_le: horsLigne?.faiteLe ?? nowIso,
-      recue_le: receivedAt(),
+  const evenement: Evenement = {
+    type: 'vente',
+    reference: numero,
+    horodatage: nowIso,
+    contenu: {
+      vente: id,
+      client: client?.id ?? null,
+      utilisateur: userId,
+      typeVente: typeVenteId,
+      lignes: lignes.map((l) => ({
+        produit: l.produit_id,
+        nom: l.nom,
+        quantite: l.quantite,
+        prixUnitaire: l.prix_unitaire,
+        tauxTva: l.taux_tva,
+        ht: l.montant_ht,
+        tva: l.montant_tva,
+        ttc: l.montant_ttc,
+      })),
+      ht: calcul.totalHt,
+      tva: calcul.totalTva,
+      ttc: calcul.totalTtc,
+      paiements: input.paiements.map((p, i) => ({
+        mode: p.mode,
+        montant: p.montant,
+        rendu: rendus[i],
+      })),
+      credit: reste - avoir,
+      ...(avoir > 0 ? { avoir } : {}),
     },
-  });
+  };
+  // PostgreSQL: the journal entry in the statement of the sale's rows, the shop's head locked there
+  // before the summaries' rows that its triggers move (only sales write those: every sale takes
+  // them in this order), so that a cash sale holds what the shop's sales share for one round trip
+  // and the COMMIT. A credit sale keeps the head while it writes its debt, under its customer's lock.
+  const journal = venteId !== null ? ajoutEnCte(service.id, evenement) : undefined;
+  const { ligneIds, paiementIds, tete } = await writeRows(
+    trx,
+    {
+      vente: venteId === null ? null : { ...vente, id },
+      lignes,
+      paiements,
+      mouvements: mouvementsDe(
+        { ...mouvement, motif: `Vente ${numero}`, documentId: id },
+        stock.lignes,
+      ),
+      caisse: serie && {
+        vente_id: id,
+        service_id: service.id,
+        caisse_id: caisseId!,
+        annee: serie.annee,
+        sequence: serie.sequence,
+        faite_le: horsLigne?.faiteLe ?? nowIso,
+        recue_le: receivedAt(),
+      },
+    },
+    journal,
+  );
   let dette: VenteEcrite['dette'] = null;
   let statutFinal = statut;
   if (reste > 0) {
@@ -195,38 +238,11 @@ export async function writeVente(
     statutFinal = await refreshVenteStatut(trx, id);
     dette = { id: detteId, montant: reste, paye: pris, echeance };
   }
-  // Last lock of the sale: its journal entry (modules/journal), in this very transaction.
-  await journaliser(trx, service.id, {
-    type: 'vente',
-    reference: numero,
-    horodatage: nowIso,
-    contenu: {
-      vente: id,
-      client: client?.id ?? null,
-      utilisateur: userId,
-      typeVente: typeVenteId,
-      lignes: lignes.map((l) => ({
-        produit: l.produit_id,
-        nom: l.nom,
-        quantite: l.quantite,
-        prixUnitaire: l.prix_unitaire,
-        tauxTva: l.taux_tva,
-        ht: l.montant_ht,
-        tva: l.montant_tva,
-        ttc: l.montant_ttc,
-      })),
-      ht: calcul.totalHt,
-      tva: calcul.totalTva,
-      ttc: calcul.totalTtc,
-      paiements: input.paiements.map((p, i) => ({
-        mode: p.mode,
-        montant: p.montant,
-        rendu: rendus[i],
-      })),
-      credit: reste - avoir,
-      ...(avoir > 0 ? { avoir } : {}),
-    },
-  });
+  // Last lock of the sale on SQLite: its journal entry (modules/journal), in this very transaction;
+  // on PostgreSQL it went with the rows, unless the shop had no head yet (its first event).
+  const ajoute =
+    journal && (await finirAjout(trx, service.id, evenement, 'journal', tete, journal.horloge));
+  if (!ajoute) await journaliser(trx, service.id, evenement);
   return {
     vente: { ...vente, id, statut: statutFinal },
     lignes: lignes.map((l, i) => ({ ...l, id: ligneIds[i]! })),

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   addDays,
   parseSort,
@@ -29,24 +29,30 @@ export interface ReportShop {
 
 type Filters = RapportProduitsExportQuery;
 
+/** Each sort's key over the products' sums `t` (the name is read for that sort only). */
 const SORTS: Record<RapportProduitsSort, string> = {
-  nom: 'x.nom',
-  quantiteVendue: 'x.qv',
-  quantiteRetournee: 'x.qr',
-  caHt: 'x.ht',
-  caTtc: 'x.ttc',
-  cout: 'x.cout',
-  marge: 'x.marge',
-  tauxMarge: 'x.taux',
-  stock: 'x.stock',
-  valeurStock: 'x.valeur',
+  nom: 't.nom',
+  quantiteVendue: 't.qv',
+  quantiteRetournee: 't.qr',
+  caHt: 't.ht',
+  caTtc: 't.ttc',
+  cout: 't.cout',
+  marge: '(t.ht - t.rht) - t.cout',
+  tauxMarge:
+    'case when t.ht - t.rht = 0 then null else ((t.ht - t.rht) - t.cout) * 1.0 / (t.ht - t.rht) end',
+  stock: 't.stock',
+  valeurStock: 't.valeur',
 };
 
 /** The product list's search: name by its search key, reference without case, exact barcode. */
 const search = (q: string) =>
   sql`(p.nom_recherche like ${containsPattern(searchKey(q))} escape '\\' or ${lowerContains(sql`p.reference`, q)} or p.code_barres = ${q})`;
 
-function rows(shop: ReportShop, f: Filters): RawBuilder<Record<string, unknown>> {
+/**
+ * Per product of the filtered set, its sums, stock and value, and `k`, the key of the sort asked:
+ * narrow rows (no name unless sorted by it), as many as products sold, kept once by `ordered`.
+ */
+function rows(shop: ReportShop, f: Filters, sort: RapportProduitsSort) {
   const zone = shopTimeZone(shop.pays);
   const from = startOfLocalDayUtc(f.du, zone);
   const to = startOfLocalDayUtc(addDays(f.au, 1), zone);
@@ -60,19 +66,18 @@ function rows(shop: ReportShop, f: Filters): RawBuilder<Record<string, unknown>>
     ],
     sql` and `,
   );
+  const nom = sort === 'nom' ? sql`, p.nom` : sql``;
   // The parts joined to the products before they are added up: the planner then knows how many
   // products there are (an aggregate over a UNION ALL hides it, and PostgreSQL joined 50,000
   // products one by one after it).
   return sql<Record<string, unknown>>`
-    select t.*, (t.ht - t.rht) - t.cout as marge,
-      case when t.ht - t.rht = 0 then null
-        else ((t.ht - t.rht) - t.cout) * 1.0 / (t.ht - t.rht) end as taux
+    select t.*, ${sql.raw(SORTS[sort])} as k
     from (
-      select p.id, p.nom, ${partSums}, p.quantite as stock,
-        ${valueSql('p.quantite', 'p.prix_achat')} as valeur
+      select p.id, ${partSums}, p.quantite as stock,
+        ${valueSql('p.quantite', 'p.prix_achat')} as valeur ${nom}
       from (${productParts(shop.id, from, to, f)}) x join produits p on p.id = x.produit_id
       where ${product}
-      group by p.id, p.nom, p.quantite, p.prix_achat
+      group by p.id, p.quantite, p.prix_achat ${nom}
       having sum(x.n) > 0
     ) t`;
 }
@@ -81,18 +86,18 @@ function rows(shop: ReportShop, f: Filters): RawBuilder<Record<string, unknown>>
 function ordered(shop: ReportShop, f: Filters, limit?: { size: number; offset: number }) {
   const { field, direction } = parseSort(f.sort, 'caTtc');
   const dir = sql.raw(f.sort ? direction : 'desc');
-  const column = sql.raw(SORTS[field]);
-  const order = sql`order by case when ${column} is null then 1 else 0 end, ${column} ${dir}, x.id`;
+  const order = sql`order by case when x.k is null then 1 else 0 end, x.k ${dir}, x.id`;
   // The totals of the whole set from the same rows, read once (materialized).
   return sql<Record<string, unknown>>`
-    with r as materialized (${rows(shop, f)}),
+    with r as materialized (${rows(shop, f, field)}),
     s as (
       select count(*) as n_total, sum(qv) as t_qv, sum(qr) as t_qr, sum(ht) as t_ht,
         sum(ttc) as t_ttc, sum(rht) as t_rht, sum(rttc) as t_rttc, sum(cout) as t_cout,
         sum(valeur) as t_valeur
       from r
     )
-    select x.*, s.*, p.reference, c.nom as categorie, m.nom as marque, u.symbole as unite
+    select x.id, x.qv, x.qr, x.ht, x.ttc, x.rht, x.rttc, x.cout, x.stock, x.valeur, s.*,
+      p.nom, p.reference, c.nom as categorie, m.nom as marque, u.symbole as unite
     from (
       select * from r x ${order}
       ${limit ? sql`limit ${limit.size} offset ${limit.offset}` : sql``}

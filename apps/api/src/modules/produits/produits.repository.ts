@@ -50,7 +50,8 @@ const joined = (db: Kysely<DB>) =>
 
 /**
  * One page of the shop's products. Without a text or stock filter the sorted page walks an index
- * and the total is a separate count, run beside the page (PostgreSQL: on another pooled connection);
+ * and the total is a separate count, run beside the page (PostgreSQL: on another pooled connection;
+ * without any filter, the shop's count kept by migration 054);
  * with one, both come from a single scan (count(*) over ()). A stock filter alone, sorted by name,
  * walks the stock-state index of migration 008 in order, and its count reads that index only: the
  * page and the count are cheap apart.
@@ -73,10 +74,22 @@ export async function findProduitPage(
   const gathering =
     dialect === 'postgres' &&
     (scanning || query.categorieId !== undefined || query.marqueId !== undefined);
+  const unfiltered =
+    !query.q &&
+    query.stock === undefined &&
+    query.categorieId === undefined &&
+    query.marqueId === undefined &&
+    query.actif === undefined;
   const count = async () =>
-    Number(
-      (await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-    );
+    dialect === 'postgres' && unfiltered
+      ? shopProductCount(db, serviceId)
+      : Number(
+          (
+            await filtered
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
   const pageWithRows = async () => {
     const page: Array<{ id: number; total?: number }> = gathering
       ? await matchesFirst(
@@ -113,6 +126,14 @@ export async function findProduitPage(
   ]);
   const total = counted ?? (page.length > 0 ? Number(page[0]!.total) : await count());
   return { items, total };
+}
+
+/** PostgreSQL: the shop's number of products, kept by the triggers of migration 054. */
+async function shopProductCount(db: Kysely<DB>, serviceId: number): Promise<number> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select n from produits_comptes where service_id = ${serviceId}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**

@@ -1,0 +1,53 @@
+import { sql, type Kysely } from 'kysely';
+import type { MigrationContext } from '../migration-helpers.js';
+
+/**
+ * PostgreSQL: the number of products of each shop, kept by the database (statement triggers with
+ * their transition tables: one update per statement, whatever the number of rows), for the total of
+ * the unfiltered product list. `count(*)` over 100,000 products reads the whole index (5 to 10 ms
+ * on every page of the list); this row is read in one index lookup. Built here for the products
+ * already there. SQLite counts the same index in about 1 ms: nothing to keep there.
+ */
+export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
+  if (ctx.dialect !== 'postgres') return;
+  await sql`create table produits_comptes (
+    service_id integer primary key references services (id) on delete cascade,
+    n bigint not null
+  )`.execute(db);
+  await sql`create function produits_comptes_ajout() returns trigger language plpgsql as $$
+    begin
+      insert into produits_comptes (service_id, n)
+        select service_id, count(*) from nouveaux group by service_id
+        on conflict (service_id) do update set n = produits_comptes.n + excluded.n;
+      return null;
+    end $$`.execute(db);
+  // A shop deleted with its products: its row goes with it (cascade), the update finds nothing.
+  await sql`create function produits_comptes_retrait() returns trigger language plpgsql as $$
+    begin
+      update produits_comptes c set n = c.n - a.n
+        from (select service_id, count(*) as n from anciens group by service_id) a
+        where c.service_id = a.service_id;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger produits_comptes_ai after insert on produits
+    referencing new table as nouveaux for each statement execute function produits_comptes_ajout()`.execute(
+    db,
+  );
+  await sql`create trigger produits_comptes_ad after delete on produits
+    referencing old table as anciens for each statement execute function produits_comptes_retrait()`.execute(
+    db,
+  );
+  // A product never changes shop; should one, it is counted out of the old and into the new.
+  await sql`create function produits_comptes_deplacement() returns trigger language plpgsql as $$
+    begin
+      update produits_comptes set n = n - 1 where service_id = old.service_id;
+      insert into produits_comptes (service_id, n) values (new.service_id, 1)
+        on conflict (service_id) do update set n = produits_comptes.n + 1;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger produits_comptes_au after update of service_id on produits
+    for each row when (old.service_id is distinct from new.service_id)
+    execute function produits_comptes_deplacement()`.execute(db);
+  await sql`insert into produits_comptes (service_id, n)
+    select service_id, count(*) from produits group by service_id`.execute(db);
+}

@@ -52,9 +52,9 @@ const joined = (db: Kysely<DB>) =>
  * One page of the shop's products. Without a text or stock filter the sorted page walks an index
  * and the total is a separate count, run beside the page (PostgreSQL: on another pooled connection;
  * without any filter, the shop's count kept by migration 054);
- * with one, both come from a single scan (count(*) over ()). A stock filter alone, sorted by name,
- * walks the stock-state index of migration 008 in order, and its count reads that index only: the
- * page and the count are cheap apart.
+ * with one, both come from a single scan (count(*) over ()). A stock, category or brand filter
+ * alone, sorted by name, walks its index in name order (stock state: migration 008; category and
+ * brand: migration 054), and its count reads that index only: the page and the count are cheap apart.
  */
 export async function findProduitPage(
   db: Kysely<DB>,
@@ -64,16 +64,10 @@ export async function findProduitPage(
 ) {
   const filtered = filterProduits(db, dialect, serviceId, query);
   const { field, direction } = parseSort<ProduitSort>(query.sort, 'nom');
-  const byStockIndex =
-    query.stock !== undefined &&
-    !query.q &&
-    query.categorieId === undefined &&
-    query.marqueId === undefined &&
-    field === 'nom';
-  const scanning = (Boolean(query.q) || query.stock !== undefined) && !byStockIndex;
-  const gathering =
-    dialect === 'postgres' &&
-    (scanning || query.categorieId !== undefined || query.marqueId !== undefined);
+  const indexed = [query.stock, query.categorieId, query.marqueId].filter((f) => f !== undefined);
+  const byOrderedIndex = indexed.length === 1 && !query.q && field === 'nom';
+  const scanning = (Boolean(query.q) || query.stock !== undefined) && !byOrderedIndex;
+  const gathering = dialect === 'postgres' && (scanning || (indexed.length > 0 && !byOrderedIndex));
   const unfiltered =
     !query.q &&
     query.stock === undefined &&

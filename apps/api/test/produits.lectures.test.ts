@@ -1,3 +1,4 @@
+import { frenchSortKey } from '@comptoir/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT } from './support/database.js';
@@ -86,6 +87,59 @@ describe(`nombre de produits d’une boutique (${TEST_DIALECT})`, () => {
     // Filtered lists still count their matches.
     expect((await client.get(`${url(a)}?q=article`, token.ownerA)).body.total).toBe(40);
     expect((await client.get(`${url(a)}?actif=true`, token.ownerA)).body.total).toBe(42);
+  });
+
+  it('liste d’une catégorie ou d’une marque : l’ordre, les ex aequo et le total de la liste complète', async () => {
+    const a = world.shopA.id;
+    const noms = ['Savon', 'savon', 'Éclair', 'eau', 'Zongo', 'Savon', 'Œuf', 'Ébène', 'Riz'];
+    const lignes = noms.flatMap((nom, i) =>
+      ['Rayon 1', 'Rayon 2'].map((categorie, j) => ({
+        nom,
+        unite: 'pce',
+        prixVente: 100 + i,
+        categorie,
+        marque: (i + j) % 2 ? 'Maison' : 'Autre',
+      })),
+    );
+    expect((await client.post(url(a, '/import'), { lignes }, token.ownerA)).status).toBe(200);
+    const list = async (query: string) =>
+      (await client.get(`${url(a)}?size=100&${query}`, token.ownerA)).body;
+    const { items: categories } = (
+      await client.get(`/api/services/${a}/categories?size=50`, token.ownerA)
+    ).body;
+    const { items: marques } = (
+      await client.get(`/api/services/${a}/marques?size=50`, token.ownerA)
+    ).body;
+    const rayon = categories.find((c: any) => c.nom === 'Rayon 2').id;
+    const maison = marques.find((m: any) => m.nom === 'Maison').id;
+    for (const sort of ['nom,asc', 'nom,desc']) {
+      // The list's order computed here: French sort key, then id; reversed for desc.
+      const key = (p: any) => frenchSortKey(p.nom);
+      const all = [...(await list('')).items].sort((x: any, y: any) =>
+        key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : x.id - y.id,
+      );
+      if (sort === 'nom,desc') all.reverse();
+      const cases: Array<[string, (p: any) => boolean]> = [
+        [`categorieId=${rayon}`, (p) => p.categorie?.id === rayon],
+        [`marqueId=${maison}`, (p) => p.marque?.id === maison],
+        [
+          `categorieId=${rayon}&marqueId=${maison}`,
+          (p) => p.categorie?.id === rayon && p.marque?.id === maison,
+        ],
+      ];
+      for (const [filter, keep] of cases) {
+        const expected = all.filter(keep).map((p: any) => p.id);
+        const body = await list(`sort=${sort}&${filter}`);
+        expect(body.items.map((p: any) => p.id)).toEqual(expected);
+        expect(body.total).toBe(expected.length);
+        const page = await client.get(
+          `${url(a)}?size=3&page=2&sort=${sort}&${filter}`,
+          token.ownerA,
+        );
+        expect(page.body.items.map((p: any) => p.id)).toEqual(expected.slice(3, 6));
+        expect(page.body.total).toBe(expected.length);
+      }
+    }
   });
 
   it.runIf(TEST_DIALECT === 'sqlite')('SQLite : cache de pages de 64 Mio', async () => {

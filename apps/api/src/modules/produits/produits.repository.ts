@@ -51,7 +51,7 @@ const joined = (db: Kysely<DB>) =>
 /**
  * One page of the shop's products. Without a text or stock filter the sorted page walks an index
  * and the total is a separate count, run beside the page (PostgreSQL: on another pooled connection;
- * without any filter, the shop's count kept by migration 054);
+ * without any filter, the shop's number of products kept by migration 054);
  * with one, both come from a single scan (count(*) over ()). A stock, category or brand filter
  * alone, sorted by name, walks its index in name order (stock state: migration 008; category and
  * brand: migration 054), and its count reads that index only: the page and the count are cheap apart.
@@ -75,7 +75,7 @@ export async function findProduitPage(
     query.marqueId === undefined &&
     query.actif === undefined;
   const count = async () =>
-    dialect === 'postgres' && unfiltered
+    unfiltered
       ? shopProductCount(db, serviceId)
       : Number(
           (
@@ -122,7 +122,7 @@ export async function findProduitPage(
   return { items, total };
 }
 
-/** PostgreSQL: the shop's number of products, kept by the triggers of migration 054. */
+/** The shop's number of products, kept by the triggers of migration 054. */
 async function shopProductCount(db: Kysely<DB>, serviceId: number): Promise<number> {
   const { rows } = await sql<{
     n: number;

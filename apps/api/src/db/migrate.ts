@@ -45,6 +45,7 @@ import * as m049 from './migrations/049_factures_recherche.js';
 import * as m050 from './migrations/050_produits_periodes.js';
 import * as m051 from './migrations/051_couts_corriges.js';
 import * as m053 from './migrations/053_journal_clotures.js';
+import * as m054 from './migrations/054_catalogue_lectures.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '050_produits_periodes': m050,
   '051_couts_corriges': m051,
   '053_journal_clotures': m053,
+  '054_catalogue_lectures': m054,
 };
 
 class StaticProvider implements MigrationProvider {

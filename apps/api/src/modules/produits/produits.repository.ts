@@ -50,10 +50,11 @@ const joined = (db: Kysely<DB>) =>
 
 /**
  * One page of the shop's products. Without a text or stock filter the sorted page walks an index
- * and the total is a separate count, run beside the page (PostgreSQL: on another pooled connection);
- * with one, both come from a single scan (count(*) over ()). A stock filter alone, sorted by name,
- * walks the stock-state index of migration 008 in order, and its count reads that index only: the
- * page and the count are cheap apart.
+ * and the total is a separate count, run beside the page (PostgreSQL: on another pooled connection;
+ * without any filter, the shop's number of products kept by migration 054);
+ * with one, both come from a single scan (count(*) over ()). A stock, category or brand filter
+ * alone, sorted by name, walks its index in name order (stock state: migration 008; category and
+ * brand: migration 054), and its count reads that index only: the page and the count are cheap apart.
  */
 export async function findProduitPage(
   db: Kysely<DB>,
@@ -63,20 +64,26 @@ export async function findProduitPage(
 ) {
   const filtered = filterProduits(db, dialect, serviceId, query);
   const { field, direction } = parseSort<ProduitSort>(query.sort, 'nom');
-  const byStockIndex =
-    query.stock !== undefined &&
+  const indexed = [query.stock, query.categorieId, query.marqueId].filter((f) => f !== undefined);
+  const byOrderedIndex = indexed.length === 1 && !query.q && field === 'nom';
+  const scanning = (Boolean(query.q) || query.stock !== undefined) && !byOrderedIndex;
+  const gathering = dialect === 'postgres' && (scanning || (indexed.length > 0 && !byOrderedIndex));
+  const unfiltered =
     !query.q &&
+    query.stock === undefined &&
     query.categorieId === undefined &&
     query.marqueId === undefined &&
-    field === 'nom';
-  const scanning = (Boolean(query.q) || query.stock !== undefined) && !byStockIndex;
-  const gathering =
-    dialect === 'postgres' &&
-    (scanning || query.categorieId !== undefined || query.marqueId !== undefined);
+    query.actif === undefined;
   const count = async () =>
-    Number(
-      (await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-    );
+    unfiltered
+      ? shopProductCount(db, serviceId)
+      : Number(
+          (
+            await filtered
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
   const pageWithRows = async () => {
     const page: Array<{ id: number; total?: number }> = gathering
       ? await matchesFirst(
@@ -113,6 +120,14 @@ export async function findProduitPage(
   ]);
   const total = counted ?? (page.length > 0 ? Number(page[0]!.total) : await count());
   return { items, total };
+}
+
+/** The shop's number of products, kept by the triggers of migration 054. */
+async function shopProductCount(db: Kysely<DB>, serviceId: number): Promise<number> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select n from produits_comptes where service_id = ${serviceId}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**

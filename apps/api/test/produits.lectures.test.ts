@@ -1,0 +1,150 @@
+import { frenchSortKey } from '@comptoir/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DIALECT } from './support/database.js';
+import { createTenants, login } from './support/factories.js';
+import type { TestClient } from './support/http.js';
+import { startTestServer, type TestServer } from './support/test-app.js';
+
+/**
+ * Reads of the catalogue (issue 18). The total of the unfiltered product list is the shop's count
+ * kept by the triggers of migration 054: it must follow every write that adds or removes products
+ * (creation, import, failed import, deletion), shop by shop. Lists of one category or brand walk
+ * their index in name order: the same products, order and total as the whole list filtered here.
+ */
+describe(`nombre de produits d’une boutique (${TEST_DIALECT})`, () => {
+  let server: TestServer;
+  let client: TestClient;
+  let world: Awaited<ReturnType<typeof createTenants>>;
+  const token = {} as Record<'ownerA' | 'ownerB', { token: string }>;
+  const url = (shop: number, path = '') => `/api/services/${shop}/produits${path}`;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    client = server.client();
+    world = await createTenants(server.ctx);
+    for (const name of ['ownerA', 'ownerB'] as const)
+      token[name] = { token: (await login(client, world[name].email)).token };
+  });
+  afterAll(() => server.close());
+
+  /** Per shop: the list's total, the real count and the kept count. */
+  async function counts(shop: number, owner: { token: string }) {
+    const { db } = server.ctx.database;
+    const total = (await client.get(url(shop), owner)).body.total as number;
+    const real = Number(
+      (
+        await db
+          .selectFrom('produits')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('service_id', '=', shop)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const { rows } = await sql<{
+      n: number;
+    }>`select n from produits_comptes where service_id = ${shop}`.execute(db);
+    return { total, real, kept: Number(rows[0]?.n ?? 0) };
+  }
+
+  it('suit les créations, l’import (réussi ou refusé) et les suppressions, boutique par boutique', async () => {
+    const a = world.shopA.id;
+    const b = world.shopB.id;
+    const { body: unites } = await client.get('/api/unites?size=50', token.ownerA);
+    const piece = unites.items.find((u: any) => u.symbole === 'pce').id;
+    const created = [];
+    for (const nom of ['Savon', 'Riz', 'Sucre'])
+      created.push(
+        (await client.post(url(a), { nom, uniteId: piece, prixVente: 100 }, token.ownerA)).body,
+      );
+    await client.post(url(b), { nom: 'Thé', uniteId: piece, prixVente: 100 }, token.ownerB);
+    expect(await counts(a, token.ownerA)).toEqual({ total: 3, real: 3, kept: 3 });
+    expect(await counts(b, token.ownerB)).toEqual({ total: 1, real: 1, kept: 1 });
+
+    const lignes = Array.from({ length: 40 }, (_, i) => ({
+      nom: `Article ${i}`,
+      unite: 'pce',
+      prixVente: 150,
+    }));
+    const imported = await client.post(url(a, '/import'), { lignes }, token.ownerA);
+    expect(imported.status).toBe(200);
+    expect(await counts(a, token.ownerA)).toEqual({ total: 43, real: 43, kept: 43 });
+    // A refused import (one faulty line) writes nothing: the count does not move either.
+    const refused = await client.post(
+      url(a, '/import'),
+      {
+        lignes: [...lignes.map((l) => ({ ...l, nom: `${l.nom} bis` })), { nom: '', unite: 'pce' }],
+      },
+      token.ownerA,
+    );
+    expect(refused.status).toBe(400);
+    expect(await counts(a, token.ownerA)).toEqual({ total: 43, real: 43, kept: 43 });
+
+    expect((await client.delete(url(a, `/${created[0].id}`), token.ownerA)).status).toBe(204);
+    expect(await counts(a, token.ownerA)).toEqual({ total: 42, real: 42, kept: 42 });
+    expect(await counts(b, token.ownerB)).toEqual({ total: 1, real: 1, kept: 1 });
+    // Filtered lists still count their matches.
+    expect((await client.get(`${url(a)}?q=article`, token.ownerA)).body.total).toBe(40);
+    expect((await client.get(`${url(a)}?actif=true`, token.ownerA)).body.total).toBe(42);
+  });
+
+  it('liste d’une catégorie ou d’une marque : l’ordre, les ex aequo et le total de la liste complète', async () => {
+    const a = world.shopA.id;
+    const noms = ['Savon', 'savon', 'Éclair', 'eau', 'Zongo', 'Savon', 'Œuf', 'Ébène', 'Riz'];
+    const lignes = noms.flatMap((nom, i) =>
+      ['Rayon 1', 'Rayon 2'].map((categorie, j) => ({
+        nom,
+        unite: 'pce',
+        prixVente: 100 + i,
+        categorie,
+        marque: (i + j) % 2 ? 'Maison' : 'Autre',
+      })),
+    );
+    expect((await client.post(url(a, '/import'), { lignes }, token.ownerA)).status).toBe(200);
+    const list = async (query: string) =>
+      (await client.get(`${url(a)}?size=100&${query}`, token.ownerA)).body;
+    const { items: categories } = (
+      await client.get(`/api/services/${a}/categories?size=50`, token.ownerA)
+    ).body;
+    const { items: marques } = (
+      await client.get(`/api/services/${a}/marques?size=50`, token.ownerA)
+    ).body;
+    const rayon = categories.find((c: any) => c.nom === 'Rayon 2').id;
+    const maison = marques.find((m: any) => m.nom === 'Maison').id;
+    for (const sort of ['nom,asc', 'nom,desc']) {
+      // The list's order computed here: French sort key, then id; reversed for desc.
+      const key = (p: any) => frenchSortKey(p.nom);
+      const all = [...(await list('')).items].sort((x: any, y: any) =>
+        key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : x.id - y.id,
+      );
+      if (sort === 'nom,desc') all.reverse();
+      const cases: Array<[string, (p: any) => boolean]> = [
+        [`categorieId=${rayon}`, (p) => p.categorie?.id === rayon],
+        [`marqueId=${maison}`, (p) => p.marque?.id === maison],
+        [
+          `categorieId=${rayon}&marqueId=${maison}`,
+          (p) => p.categorie?.id === rayon && p.marque?.id === maison,
+        ],
+      ];
+      for (const [filter, keep] of cases) {
+        const expected = all.filter(keep).map((p: any) => p.id);
+        const body = await list(`sort=${sort}&${filter}`);
+        expect(body.items.map((p: any) => p.id)).toEqual(expected);
+        expect(body.total).toBe(expected.length);
+        const page = await client.get(
+          `${url(a)}?size=3&page=2&sort=${sort}&${filter}`,
+          token.ownerA,
+        );
+        expect(page.body.items.map((p: any) => p.id)).toEqual(expected.slice(3, 6));
+        expect(page.body.total).toBe(expected.length);
+      }
+    }
+  });
+
+  it.runIf(TEST_DIALECT === 'sqlite')('SQLite : cache de pages de 64 Mio', async () => {
+    const { rows } = await sql<{
+      cache_size: number;
+    }>`pragma cache_size`.execute(server.ctx.database.db);
+    expect(rows[0]!.cache_size).toBe(-65536);
+  });
+});

@@ -14,7 +14,7 @@ export type ProduitFilters = Pick<
  * d'alerte; 2 en stock), written exactly as the index of migration 008 writes it (an index on an
  * expression serves only that expression): the stock filters read that index, already in name order.
  */
-const ETAT_STOCK =
+export const ETAT_STOCK =
   'case when produits.quantite <= 0 then 0 when produits.quantite <= produits.seuil_alerte then 1 else 2 end';
 const ETATS: Record<NonNullable<ProduitListQuery['stock']>, number> = {
   rupture: 0,

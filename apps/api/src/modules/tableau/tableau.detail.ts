@@ -102,22 +102,23 @@ interface TopRow {
  * The 10 products and the 10 categories of the highest TTC revenue, from one pass over the
  * products' sums: the sales' parts joined to the products before they are added up (the planner
  * then knows how many products there are: PostgreSQL otherwise joined them one by one), then the
- * products by a bounded sort and the categories from the same rows.
+ * products by a bounded sort (their names read for those 10) and the categories from the same
+ * narrow rows.
  */
 async function topsOf(db: Kysely<DB>, shopId: number, from: string, to: string) {
   const { rows } = await sql<TopRow>`
     with t as materialized (
-      select p.id, p.nom, p.categorie_id, cast(sum(x.qv) as bigint) as qv,
+      select p.id, p.categorie_id, cast(sum(x.qv) as bigint) as qv,
         cast(sum(x.ttc) as bigint) as ttc, cast(sum(x.ht) - sum(x.cout) as bigint) as marge
       from (${productParts(shopId, from, to, {}, ['ventes'])}) x
         join produits p on p.id = x.produit_id
       where p.service_id = ${shopId}
-      group by p.id, p.nom, p.categorie_id having sum(x.n) > 0
+      group by p.id, p.categorie_id having sum(x.n) > 0
     )
     select * from (
-      select 'p' as k, t.id, t.nom, t.qv as quantite, t.ttc, t.marge,
+      select 'p' as k, t.id, pr.nom, t.qv as quantite, t.ttc, t.marge,
         row_number() over (order by t.ttc desc, t.id) as rang
-      from (select * from t order by ttc desc, id limit 10) t
+      from (select * from t order by ttc desc, id limit 10) t join produits pr on pr.id = t.id
     ) a
     union all
     select * from (

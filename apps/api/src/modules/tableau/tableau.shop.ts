@@ -13,6 +13,7 @@ import {
 } from '@comptoir/shared';
 import type { DB } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
+import { ETAT_STOCK } from '../produits/produits.search.js';
 import { depensesDe, dettesFournisseurs } from './tableau.charges.js';
 import { periodDetail } from './tableau.detail.js';
 import { seriesOf } from './tableau.series.js';
@@ -39,11 +40,15 @@ export function periodsOf(shop: DashboardShop, q: PeriodeQuery) {
   return { periode, precedente: periodePrecedente(q.periode, periode) };
 }
 
-/** Active products under their threshold (above 0) and out of stock: the product list's states. */
+/**
+ * Active products under their threshold (above 0) and out of stock: the product list's states,
+ * read on its stock-state index (migration 008) — those products only, not the catalogue.
+ */
 export async function stockCounts(db: Kysely<DB>, shopId: number) {
   const row = await db
     .selectFrom('produits')
     .where('service_id', '=', shopId)
+    .where(sql<number>`(${sql.raw(ETAT_STOCK)})`, 'in', [0, 1])
     .where('actif', '=', 1)
     .select([
       sql<number>`sum(case when quantite <= 0 then 1 else 0 end)`.as('rupture'),

@@ -12,6 +12,7 @@ import {
   type RapportProduitsSort,
 } from '@comptoir/shared';
 import { containsPattern, lowerContains } from '../../db/paging.js';
+import { isPostgres } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { partSums, productParts, valueSql } from '../tableau/tableau.sommes.js';
 
@@ -52,7 +53,7 @@ const search = (q: string) =>
  * Per product of the filtered set, its sums, stock and value, and `k`, the key of the sort asked:
  * narrow rows (no name unless sorted by it), as many as products sold, kept once by `ordered`.
  */
-function rows(shop: ReportShop, f: Filters, sort: RapportProduitsSort) {
+function rows(shop: ReportShop, f: Filters, sort: RapportProduitsSort, postgres: boolean) {
   const zone = shopTimeZone(shop.pays);
   const from = startOfLocalDayUtc(f.du, zone);
   const to = startOfLocalDayUtc(addDays(f.au, 1), zone);
@@ -67,29 +68,41 @@ function rows(shop: ReportShop, f: Filters, sort: RapportProduitsSort) {
     sql` and `,
   );
   const nom = sort === 'nom' ? sql`, p.nom` : sql``;
-  // The parts joined to the products before they are added up: the planner then knows how many
-  // products there are (an aggregate over a UNION ALL hides it, and PostgreSQL joined 50,000
-  // products one by one after it).
-  return sql<Record<string, unknown>>`
-    select t.*, ${sql.raw(SORTS[sort])} as k
-    from (
-      select p.id, ${partSums}, p.quantite as stock,
-        ${valueSql('p.quantite', 'p.prix_achat')} as valeur ${nom}
-      from (${productParts(shop.id, from, to, f)}) x join produits p on p.id = x.produit_id
+  const parts = productParts(shop.id, from, to, f);
+  const valeur = valueSql('p.quantite', 'p.prix_achat');
+  // PostgreSQL: the parts joined to the products before they are added up, so that the planner
+  // knows how many products there are (an aggregate over a UNION ALL hides it: it joined 50,000
+  // products one by one after it). SQLite, whose joins are all loops: added up first, then each
+  // product read once (a third faster than the other way).
+  const sums = postgres
+    ? sql`select p.id, ${partSums}, p.quantite as stock, ${valeur} as valeur ${nom}
+      from (${parts}) x join produits p on p.id = x.produit_id
       where ${product}
       group by p.id, p.quantite, p.prix_achat ${nom}
-      having sum(x.n) > 0
-    ) t`;
+      having sum(x.n) > 0`
+    : sql`select p.id, a.qv, a.ht, a.ttc, a.qr, a.rht, a.rttc, a.cout, p.quantite as stock,
+        ${valeur} as valeur ${nom}
+      from (
+        select x.produit_id, ${partSums} from (${parts}) x
+        group by x.produit_id having sum(x.n) > 0
+      ) a join produits p on p.id = a.produit_id
+      where ${product}`;
+  return sql<Record<string, unknown>>`select t.*, ${sql.raw(SORTS[sort])} as k from (${sums}) t`;
 }
 
 /** Sorted and paged on the figures; the names of the page's products read for them only. */
-function ordered(shop: ReportShop, f: Filters, limit?: { size: number; offset: number }) {
+function ordered(
+  db: Kysely<DB>,
+  shop: ReportShop,
+  f: Filters,
+  limit?: { size: number; offset: number },
+) {
   const { field, direction } = parseSort(f.sort, 'caTtc');
   const dir = sql.raw(f.sort ? direction : 'desc');
   const order = sql`order by case when x.k is null then 1 else 0 end, x.k ${dir}, x.id`;
   // The totals of the whole set from the same rows, read once (materialized).
   return sql<Record<string, unknown>>`
-    with r as materialized (${rows(shop, f, field)}),
+    with r as materialized (${rows(shop, f, field, isPostgres(db))}),
     s as (
       select count(*) as n_total, sum(qv) as t_qv, sum(qr) as t_qr, sum(ht) as t_ht,
         sum(ttc) as t_ttc, sum(rht) as t_rht, sum(rttc) as t_rttc, sum(cout) as t_cout,
@@ -158,14 +171,14 @@ export async function rapportProduits(
   shop: ReportShop,
   q: RapportProduitsQuery,
 ): Promise<Omit<RapportProduitsPage, 'toutesVentes'>> {
-  const { rows: found } = await ordered(shop, q, {
+  const { rows: found } = await ordered(db, shop, q, {
     size: q.size,
     offset: (q.page - 1) * q.size,
   }).execute(db);
   let first = found[0];
   // A page past the end still gives the totals of the set.
   if (!first && q.page > 1)
-    first = (await ordered(shop, q, { size: 1, offset: 0 }).execute(db)).rows[0];
+    first = (await ordered(db, shop, q, { size: 1, offset: 0 }).execute(db)).rows[0];
   return {
     items: found.map(item),
     total: n(first?.n_total),
@@ -177,5 +190,5 @@ export async function rapportProduits(
 
 /** Every row of the filtered set, sorted (the export). */
 export async function rapportProduitsAll(db: Kysely<DB>, shop: ReportShop, f: Filters) {
-  return (await ordered(shop, f).execute(db)).rows.map(item);
+  return (await ordered(db, shop, f).execute(db)).rows.map(item);
 }

@@ -38,7 +38,7 @@ export function rapportVentes(http, inProcess, levels, perLevel, pgsql) {
       pgsql
         ? `    Cible PostgreSQL durable, 10 caisses par HTTP : ≥ 300 ventes/s → ${perSecond.toFixed(0)} ${ok(perSecond >= 300)}`
         : `    Cible SQLite (synchronous=FULL), 10 caisses par HTTP : p99 < 50 ms → ${fmt(p99)} ${ok(p99 < 50)}`,
-      `    Allers-retours par vente : comptés par le direct (BEGIN et COMMIT compris) ; par HTTP s’y ajoute le contrôle d’accès, une instruction (compte, boutique, abonnement : trois avant h18p). PostgreSQL : 20 avant l’issue 18, 10 à a0805d9, 7 depuis h18p`,
+      `    Allers-retours par vente : comptés par le direct (BEGIN et COMMIT compris) ; par HTTP s’y ajoute le contrôle d’accès, une instruction (compte, boutique, abonnement : trois avant le 28 novembre). PostgreSQL : 20 avant l’issue 18, 10 à a0805d9, 7 depuis le 28 novembre (session 16)`,
     );
   }
   return out;

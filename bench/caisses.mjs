@@ -18,3 +18,23 @@ export async function ouvrirCaisses(baseUrl, s, shopId, n) {
   }
   return caisses;
 }
+
+/**
+ * At the POS of the bench shop, whose registers the tills of the HTTP part hold: this device takes
+ * the first one, as a person does (« Vendre sur … », then « Choisir quand même »), its session
+ * open; then waits for `search`, the POS's search field.
+ */
+export async function prendreCaisse(page, search) {
+  const choix = page.getByTestId('caisse-choix');
+  await search.or(choix).first().waitFor();
+  if (await choix.isVisible()) {
+    await choix
+      .getByRole('button', { name: /^Vendre sur/ })
+      .first()
+      .click();
+    const quandMeme = choix.getByRole('button', { name: 'Choisir quand même' });
+    await search.or(quandMeme).first().waitFor();
+    if (await quandMeme.isVisible()) await quandMeme.click();
+  }
+  await search.waitFor();
+}

@@ -17,7 +17,7 @@ import { fmt, percentiles } from './server.mjs';
 import { rapportVentes } from './ventes-cibles.mjs';
 import { signIn } from './accounts.mjs';
 import { terminal } from './http-client.mjs';
-import { ouvrirCaisses } from './caisses.mjs';
+import { ouvrirCaisses, prendreCaisse } from './caisses.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PRODUCTS = 50_000;
@@ -233,20 +233,7 @@ async function scanToLine(baseUrl, seeded) {
     });
     await page.goto(`${baseUrl}/pages/ventes`);
     const search = page.getByLabel('Rechercher ou scanner un produit');
-    // The bench shop's registers are held by the tills of the HTTP part (bench/caisses.mjs): this
-    // device takes the first one, as a person does (« Choisir quand même »), its session open.
-    const choix = page.getByTestId('caisse-choix');
-    await search.or(choix).first().waitFor();
-    if (await choix.isVisible()) {
-      await choix
-        .getByRole('button', { name: /^Vendre sur/ })
-        .first()
-        .click();
-      const quandMeme = choix.getByRole('button', { name: 'Choisir quand même' });
-      await search.or(quandMeme).first().waitFor();
-      if (await quandMeme.isVisible()) await quandMeme.click();
-    }
-    await search.waitFor();
+    await prendreCaisse(page, search);
     await page.evaluate(() => {
       const w = window;
       w.__scans = [];

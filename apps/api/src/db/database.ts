@@ -1,17 +1,11 @@
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  type Compilable,
-  PostgresAdapter,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDatabase,
-} from 'kysely';
+import { Kysely, type Compilable, PostgresAdapter, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config/env.js';
 import type { DB } from './schema.js';
+import { DialecteGroupe, type Preparer } from './sqlite-groupe.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -47,29 +41,36 @@ export function openDatabase(config: DatabaseConfig): Database {
     );
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  if (config.file !== ':memory:') privateFiles(config.file);
-  const sqlite = new SQLite(config.file);
+  const memoire = config.file === ':memory:';
+  if (!memoire) privateFiles(config.file);
+  const sqlite = connexionSqlite(config.file);
   // WAL for concurrent readers, FULL sync so that a validated sale survives a power cut.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
-  // SQLite's lower() folds ASCII only: searches must treat "É" like "é", as PostgreSQL does.
-  sqlite.function('lower', { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? value.toLowerCase() : value,
-  );
+  // The reader (sqlite-groupe.ts) only reads: in WAL mode it sees the last COMMIT, never waits.
+  const lecteur = memoire ? null : connexionSqlite(config.file);
+  lecteur?.pragma('query_only = ON');
+  const ecrivain = withStatementCache(sqlite);
+  const lire = lecteur && withStatementCache(lecteur);
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new DialecteGroupe({
+      ecrivain,
+      ecrivainEnTransaction: () => sqlite.inTransaction,
+      lecteur: lire,
+      fermer: () => {
+        lecteur?.close();
+        sqlite.close();
+      },
+    }),
   });
-  lecteurs.set(db, (sql, parameters) =>
-    db.connection().execute(async () =>
-      sqlite
+  if (lecteur)
+    lecteurs.set(db, async (sql, parameters) =>
+      lecteur
         .prepare(sql)
         .raw(true)
         .all(...parameters),
-    ),
-  );
+    );
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -80,8 +81,7 @@ const lecteurs = new WeakMap<Kysely<DB>, LecteurBrut>();
 /**
  * A select's rows as arrays of its columns' values, in their order: no object per row, a third
  * cheaper on long reads (the journal's verification). SQLite: better-sqlite3's raw mode, on the
- * connection under Kysely's lock like any query (never in the middle of another caller's
- * transaction); PostgreSQL: pg's array rows, from the same pool. A Kysely opened elsewhere, or a
+ * reader connection (the last COMMIT, never another caller's transaction); PostgreSQL: pg's array rows, from the same pool. A Kysely opened elsewhere, or a
  * transaction: its objects, made arrays.
  */
 export async function lignesBrutes<Ligne extends unknown[]>(
@@ -118,21 +118,30 @@ const STATEMENT_CACHE_SIZE = 500;
  * sale). The same SQL text reuses its prepared statement, unless that one is busy (a streamed
  * read still iterating). Bounded: the oldest statement is dropped past 500.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database): Preparer {
   const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      const cached = cache.get(sql);
-      if (cached && !cached.busy) return cached;
-      const statement = sqlite.prepare(sql);
-      if (!cached) {
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-        cache.set(sql, statement);
-      }
-      return statement;
-    },
+  return (sql: string) => {
+    const cached = cache.get(sql);
+    if (cached && !cached.busy) return cached;
+    const statement = sqlite.prepare(sql);
+    if (!cached) {
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(sql, statement);
+    }
+    return statement;
   };
+}
+
+/** A connection to the file with the settings both of ours share. */
+function connexionSqlite(file: string): SQLite.Database {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  // SQLite's lower() folds ASCII only: searches must treat "É" like "é", as PostgreSQL does.
+  sqlite.function('lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
+  return sqlite;
 }
 
 /** True on PostgreSQL (row locks, a pool of connections); false on SQLite (one writer). */

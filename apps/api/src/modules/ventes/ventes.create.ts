@@ -5,6 +5,7 @@ import { conflict } from '../../core/errors.js';
 import { idempotentWrite, sha256 } from '../../core/idempotence.js';
 import { isPostgres } from '../../db/database.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
+import { transactionsGroupees } from '../../db/sqlite-groupe.js';
 import { now as currentTime } from '../../db/time.js';
 import { prepareVente, type LigneFixee, type VenteACreer } from './ventes.prepare.js';
 import { readVente } from './ventes.read.js';
@@ -96,40 +97,43 @@ export async function recordVente(
   const empreinte = options.horsLigne?.empreinte ?? empreinteVente(input);
   const now = options.now ?? currentTime();
   const oneTransaction = !isPostgres(db);
-  const { value, replayed } = await idempotentWrite(
-    db,
-    {
-      table: 'ventes',
-      serviceId: service.id,
-      cle: input.cleIdempotence,
-      empreinte,
-      autreRequete: 'Cette clé a déjà servi pour une autre vente.',
-      read: (handle, id) => readVente(handle, service, id),
-    },
-    async (handle) => {
-      const prepared = await prepareVente(
-        handle,
-        userId,
-        service,
-        input,
+  // SQLite: the sale's COMMIT may be shared with the sales waiting behind it (sqlite-groupe.ts).
+  const { value, replayed } = await transactionsGroupees(() =>
+    idempotentWrite(
+      db,
+      {
+        table: 'ventes',
+        serviceId: service.id,
+        cle: input.cleIdempotence,
         empreinte,
-        now,
-        options.fixees,
-        options.horsLigne,
-      );
-      if (typeof prepared !== 'function') return prepared;
-      const write = async (trx: Transaction<DB>) => {
-        const ecrite = await prepared(trx);
-        await options.apres?.(trx, ecrite.id);
-        return ecrite;
-      };
-      const ecrite = oneTransaction
-        ? await write(handle as Transaction<DB>)
-        : await handle.transaction().execute(write);
-      // A hook may write more about the sale (a converted quote): its answer is then read back.
-      return options.apres ? ecrite.id : { id: ecrite.id, value: ecrite.reponse() };
-    },
-    { oneTransaction, lookupInWrite: true },
+        autreRequete: 'Cette clé a déjà servi pour une autre vente.',
+        read: (handle, id) => readVente(handle, service, id),
+      },
+      async (handle) => {
+        const prepared = await prepareVente(
+          handle,
+          userId,
+          service,
+          input,
+          empreinte,
+          now,
+          options.fixees,
+          options.horsLigne,
+        );
+        if (typeof prepared !== 'function') return prepared;
+        const write = async (trx: Transaction<DB>) => {
+          const ecrite = await prepared(trx);
+          await options.apres?.(trx, ecrite.id);
+          return ecrite;
+        };
+        const ecrite = oneTransaction
+          ? await write(handle as Transaction<DB>)
+          : await handle.transaction().execute(write);
+        // A hook may write more about the sale (a converted quote): its answer is then read back.
+        return options.apres ? ecrite.id : { id: ecrite.id, value: ecrite.reponse() };
+      },
+      { oneTransaction, lookupInWrite: true },
+    ),
   );
   return { vente: value, replayed };
 }

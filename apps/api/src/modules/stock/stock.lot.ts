@@ -74,9 +74,11 @@ export async function moveStock(
   const quantites = new Map<number, number>();
   if (lignes.length === 0) return { quantites, lignes: [] };
   const ids = lignes.map((l) => l.produitId);
-  // Validated safe integers, written as literals: no parameter type to infer inside the CASE.
+  // Parameters, the quantities cast (PostgreSQL infers no type for them inside the CASE): one SQL
+  // text per number of lines, so SQLite reuses its prepared statement (literals made every sale a
+  // new statement to prepare, 0.2 ms, and pushed the others out of the cache of database.ts).
   const delta = sql<number>`(case produits.id ${sql.join(
-    lignes.map((l) => sql`when ${sql.lit(l.produitId)} then ${sql.lit(l.quantite)}`),
+    lignes.map((l) => sql`when ${l.produitId} then cast(${l.quantite} as integer)`),
     sql` `,
   )} end)`;
   const set = { quantite: sql<number>`quantite + ${delta}`, updated_at: changedAt() };

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
+import { type Generated, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DialecteGroupe, transactionsGroupees } from '../src/db/sqlite-groupe.js';
 import { TEST_DIALECT } from './support/database.js';
@@ -10,7 +10,7 @@ import { TEST_DIALECT } from './support/database.js';
 // The SQLite driver with shared commits (src/db/sqlite-groupe.ts), on a real file in WAL mode with
 // synchronous=FULL, as the app opens it. A third connection plays whoever looks at the disk.
 interface Base {
-  t: { id: number; v: string };
+  t: { id: Generated<number>; v: string };
 }
 
 let fichier: string;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { productParts } from './tableau.sommes.js';
+import { isPostgres } from '../../db/database.js';
+import { integerSum, productParts } from './tableau.sommes.js';
 
 /**
  * The dashboard's detail of a period [from, to) (UTC instants): payments by mode, the top 10
@@ -106,14 +107,15 @@ interface TopRow {
  * narrow rows.
  */
 async function topsOf(db: Kysely<DB>, shopId: number, from: string, to: string) {
+  const sum = (e: string) => integerSum(isPostgres(db), sql.raw(e));
   const { rows } = await sql<TopRow>`
     with t as materialized (
-      select p.id, p.categorie_id, cast(sum(x.qv) as bigint) as qv,
-        cast(sum(x.ttc) as bigint) as ttc, cast(sum(x.ht) - sum(x.cout) as bigint) as marge
+      select p.id, p.categorie_id, ${sum('x.qv')} as qv, ${sum('x.ttc')} as ttc,
+        ${sum('x.ht - x.cout')} as marge
       from (${productParts(shopId, from, to, {}, ['ventes'])}) x
         join produits p on p.id = x.produit_id
       where p.service_id = ${shopId}
-      group by p.id, p.categorie_id having sum(x.n) > 0
+      group by p.id, p.categorie_id having ${sum('x.n')} > 0
     )
     select * from (
       select 'p' as k, t.id, pr.nom, t.qv as quantite, t.ttc, t.marge,
@@ -125,7 +127,7 @@ async function topsOf(db: Kysely<DB>, shopId: number, from: string, to: string) 
       select 'c' as k, c.id, c.nom, 0 as quantite, g.ttc, g.marge,
         row_number() over (order by g.ttc desc, c.id) as rang
       from (
-        select t.categorie_id, sum(t.ttc) as ttc, sum(t.marge) as marge
+        select t.categorie_id, ${sum('t.ttc')} as ttc, ${sum('t.marge')} as marge
         from t group by t.categorie_id
       ) g left join categories c on c.id = g.categorie_id
     ) b where rang <= 10`.execute(db);

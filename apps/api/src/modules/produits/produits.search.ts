@@ -26,24 +26,25 @@ const ETATS: Record<NonNullable<ProduitListQuery['stock']>, number> = {
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /**
- * SQLite, plain text (no LIKE wildcard): the trigram table of migration 006. For 3 characters or
- * more, a phrase query (MATCH) reads only the index, where the table's LIKE re-reads each
- * candidate's text through the content table (about 10 ms for 5,000 matches at 100,000 products);
- * the trigram tokenizer folds case more widely than LIKE, so the LIKE on the product row keeps the
- * results exactly those of LIKE. Shorter text has no trigram: the table's LIKE (which scans).
+ * SQLite: the query of the trigram table (migration 055) that finds exactly the products whose
+ * search key contains the text's key or whose reference contains the text (what the LIKE below
+ * keeps), or undefined when the table cannot answer: a text with a LIKE wildcard, or shorter than
+ * three characters (no trigram).
  */
-function sqliteTextMatch(key: string, q: string, name: string, reference: string) {
-  const lower = q.toLowerCase();
-  if ([...key].length >= 3 && [...lower].length >= 3) {
-    // One phrase over both columns when the name key and the reference text are the same string.
-    const match =
-      key === lower
-        ? phrase(key)
-        : `nom_recherche : ${phrase(key)} OR reference : ${phrase(lower)}`;
-    return sql<boolean>`(produits.id in (select rowid from produits_recherche where produits_recherche match ${match}) and (produits.nom_recherche like ${name} or produits.reference like ${reference}))`;
-  }
-  return sql<boolean>`produits.id in (select rowid from produits_recherche where nom_recherche like ${name} union select rowid from produits_recherche where reference like ${reference})`;
+export function sqliteTextQuery(q: string): string | undefined {
+  const text = q.trim();
+  const key = searchKey(text);
+  const lower = text.toLowerCase();
+  if (/[%_\\]/.test(text) || [...key].length < 3 || [...lower].length < 3) return undefined;
+  // One phrase over both columns when the name key and the reference text are the same string.
+  return key === lower
+    ? `{nom_recherche reference} : ${phrase(key)}`
+    : `nom_recherche : ${phrase(key)} OR reference : ${phrase(lower)}`;
 }
+
+/** The same query kept to one shop's products (and to its active or inactive ones). */
+export const sqliteShopQuery = (text: string, serviceId: number, actif?: boolean) =>
+  `(${text}) AND filtre : ${phrase(`#${serviceId}#${actif === undefined ? '' : actif ? 1 : 0}`)}`;
 
 /**
  * The products of the shop matching the list filters. Names are matched on their search key (same
@@ -66,9 +67,13 @@ export function filterProduits(
         const key = searchKey(q);
         const name = containsPattern(key);
         const reference = containsPattern(q);
-        if (dialect === 'sqlite' && !/[%_\\]/.test(q)) {
+        const text = dialect === 'sqlite' ? sqliteTextQuery(q) : undefined;
+        if (text !== undefined) {
           c.push(
-            eb.or([sqliteTextMatch(key, q, name, reference), eb('produits.code_barres', '=', q)]),
+            eb.or([
+              sql<boolean>`produits.id in (select rowid from produits_recherche where produits_recherche match ${text})`,
+              eb('produits.code_barres', '=', q),
+            ]),
           );
         } else {
           c.push(

@@ -5,7 +5,7 @@ import { offsetOf } from '../../db/paging.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { matchesFirst, sqliteSearchPage, type IdPage } from './produits.recherche.js';
-import { filterProduits, type ProduitFilters } from './produits.search.js';
+import { filterProduits, postgresTextMatches, type ProduitFilters } from './produits.search.js';
 
 const COLUMNS = [
   'produits.id',
@@ -94,7 +94,11 @@ export async function findProduitPage(
         : undefined;
     if (searched) return { ...searched, counted: true };
     if (gathering) {
-      const matches = filtered.select(['produits.id as id', sql.ref(SORTS[field]).as('s')]);
+      // A text alone (or with the active filter) in name order: the narrow table has it all.
+      const matches =
+        query.q && indexed.length === 0 && field === 'nom'
+          ? postgresTextMatches(serviceId, query.q.trim(), query.actif, 'id, nom_tri as s')
+          : filtered.select(['produits.id as id', sql.ref(SORTS[field]).as('s')]);
       return { ...(await matchesFirst(db, matches, direction, query)), counted: true };
     }
     const page: Array<{ id: number; total?: number }> = await filtered

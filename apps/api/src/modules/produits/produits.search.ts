@@ -47,6 +47,18 @@ export const sqliteShopQuery = (text: string, serviceId: number, actif?: boolean
   `(${text}) AND filtre : ${phrase(`#${serviceId}#${actif === undefined ? '' : actif ? 1 : 0}`)}`;
 
 /**
+ * PostgreSQL: the ids (or other `columns`) of the shop's products matching a text, from the narrow
+ * table of migration 055 and its trigram indexes (name key LIKE, reference ILIKE, exact barcode).
+ */
+export function postgresTextMatches(serviceId: number, q: string, actif?: boolean, columns = 'id') {
+  return sql<{ id: number }>`select ${sql.raw(columns)} from produits_recherche
+    where service_id = ${serviceId}
+      and (nom_recherche like ${containsPattern(searchKey(q))} escape '\\'
+        or reference ilike ${containsPattern(q)} escape '\\' or code_barres = ${q})
+      ${actif === undefined ? sql`` : sql`and actif = ${actif ? 1 : 0}`}`;
+}
+
+/**
  * The products of the shop matching the list filters. Names are matched on their search key (same
  * case and accents on both sides); references on the built-in case-insensitive LIKE (SQLite LIKE,
  * PostgreSQL ILIKE: no function call per row).
@@ -75,13 +87,13 @@ export function filterProduits(
               eb('produits.code_barres', '=', q),
             ]),
           );
+        } else if (dialect === 'postgres') {
+          c.push(sql<boolean>`produits.id in (${postgresTextMatches(serviceId, q)})`);
         } else {
           c.push(
             eb.or([
               sql<boolean>`produits.nom_recherche like ${name} escape '\\'`,
-              dialect === 'postgres'
-                ? sql<boolean>`produits.reference ilike ${reference} escape '\\'`
-                : sql<boolean>`produits.reference like ${reference} escape '\\'`,
+              sql<boolean>`produits.reference like ${reference} escape '\\'`,
               eb('produits.code_barres', '=', q),
             ]),
           );

@@ -36,10 +36,12 @@ export function sqliteTextQuery(q: string): string | undefined {
   const key = searchKey(text);
   const lower = text.toLowerCase();
   if (/[%_\\]/.test(text) || [...key].length < 3 || [...lower].length < 3) return undefined;
+  // The table holds the texts upper-cased as SQLite's upper() does it: ASCII letters only.
+  const [name, reference] = [key, lower].map((t) => t.replace(/[a-z]+/g, (l) => l.toUpperCase()));
   // One phrase over both columns when the name key and the reference text are the same string.
-  return key === lower
-    ? `{nom_recherche reference} : ${phrase(key)}`
-    : `nom_recherche : ${phrase(key)} OR reference : ${phrase(lower)}`;
+  return name === reference
+    ? `{nom_recherche reference} : ${phrase(name!)}`
+    : `nom_recherche : ${phrase(name!)} OR reference : ${phrase(reference!)}`;
 }
 
 /** The same query kept to one shop's products (and to its active or inactive ones). */

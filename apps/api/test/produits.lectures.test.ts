@@ -166,8 +166,18 @@ describe(`nombre de produits d’une boutique (${TEST_DIALECT})`, () => {
     ['nom', 'desc'],
     ['prix_vente', 'desc'],
     ['reference', 'asc'],
+    ['code_barres', 'desc'],
+    ['quantite', 'asc'],
+    ['created_at', 'desc'],
   ] as const;
-  const COLUMNS = { nom: 'nom_tri', prix_vente: 'prix_vente', reference: 'reference' };
+  const COLUMNS = {
+    nom: 'nom_tri',
+    prix_vente: 'prix_vente',
+    reference: 'reference',
+    code_barres: 'code_barres',
+    quantite: 'quantite',
+    created_at: 'created_at',
+  };
 
   /** The shop's products kept by the plain LIKE filter (ILIKE for references on PostgreSQL). */
   async function expected(
@@ -217,6 +227,7 @@ describe(`nombre de produits d’une boutique (${TEST_DIALECT})`, () => {
       nom,
       unite: 'pce',
       prixVente: 100 + ((i * 37) % 11),
+      stockInitial: (i % 3) * 1000,
       ...extra,
     });
     const lignes = [
@@ -265,7 +276,7 @@ describe(`nombre de produits d’une boutique (${TEST_DIALECT})`, () => {
         (await client.post(url(a, `/${byName(nom).id}/desactiver`), {}, token.ownerA)).status,
       ).toBe(200);
     expect(
-      (await client.delete(url(a, `/${byName('Café moulu 5').id}`), token.ownerA)).status,
+      (await client.delete(url(a, `/${byName('Café moulu 6').id}`), token.ownerA)).status,
     ).toBe(204);
     await client.post(
       url(a),

@@ -1,4 +1,4 @@
-import { frenchSortKey } from '@comptoir/shared';
+import { frenchSortKey, searchKey } from '@comptoir/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT } from './support/database.js';
@@ -11,6 +11,12 @@ import { startTestServer, type TestServer } from './support/test-app.js';
  * kept by the triggers of migration 054: it must follow every write that adds or removes products
  * (creation, import, failed import, deletion), shop by shop. Lists of one category or brand walk
  * their index in name order: the same products, order and total as the whole list filtered here.
+ * Text searches: on SQLite the total and the page come from the trigram table of migration 055
+ * (contentless, case-sensitive over ASCII-folded texts, kept by triggers) and, with many matches,
+ * from a walk of the order's index; they must be exactly what the plain LIKE filter gives (same
+ * products, order, total, page after page), in every order, with and without the active filter,
+ * after creations, imports, renames, reference changes, deactivations and deletions. Texts where
+ * Unicode case folding and LIKE differ (« CRÈME », the Kelvin sign) are in the catalogue.
  */
 describe(`nombre de produits d’une boutique (${TEST_DIALECT})`, () => {
   let server: TestServer;
@@ -139,6 +145,146 @@ describe(`nombre de produits d’une boutique (${TEST_DIALECT})`, () => {
         expect(page.body.total).toBe(expected.length);
       }
     }
+  });
+
+  const TEXTS = [
+    'cafe moulu',
+    'CAFÉ',
+    'crème',
+    'CRÈME',
+    'caf-25',
+    'oeu',
+    'k-temp',
+    '\u212A-temp',
+    '4006381333931',
+    'RIZ-778',
+    'café au',
+    'moulu 1',
+  ];
+  const ORDERS = [
+    ['nom', 'asc'],
+    ['nom', 'desc'],
+    ['prix_vente', 'desc'],
+    ['reference', 'asc'],
+    ['code_barres', 'desc'],
+    ['quantite', 'asc'],
+    ['created_at', 'desc'],
+  ] as const;
+  const COLUMNS = {
+    nom: 'nom_tri',
+    prix_vente: 'prix_vente',
+    reference: 'reference',
+    code_barres: 'code_barres',
+    quantite: 'quantite',
+    created_at: 'created_at',
+  };
+
+  /** The shop's products kept by the plain LIKE filter (ILIKE for references on PostgreSQL). */
+  async function expected(
+    shop: number,
+    q: string,
+    order: (typeof ORDERS)[number],
+    actif?: boolean,
+  ) {
+    const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const dir = sql.raw(order[1]);
+    const { rows } = await sql<{ id: number }>`select id from produits
+      where service_id = ${shop}
+        and (nom_recherche like ${like(searchKey(q))} escape '\\'
+          or reference ${sql.raw(TEST_DIALECT === 'postgres' ? 'ilike' : 'like')} ${like(q)} escape '\\'
+          or code_barres = ${q})
+        ${actif === undefined ? sql`` : sql`and actif = ${actif ? 1 : 0}`}
+      order by ${sql.ref(COLUMNS[order[0]])} ${dir}, id ${dir}`.execute(server.ctx.database.db);
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Every text, order and active filter: two pages of 3 and the total equal the LIKE filter's. */
+  async function compare(shop: number, owner: { token: string }) {
+    let compared = 0;
+    for (const q of TEXTS)
+      for (const order of ORDERS)
+        for (const actif of [undefined, true, false]) {
+          const all = await expected(shop, q, order, actif);
+          const filter = actif === undefined ? '' : `&actif=${actif}`;
+          for (const page of [1, 2]) {
+            const path = `?q=${encodeURIComponent(q)}&sort=${order.join(',')}&size=3&page=${page}${filter}`;
+            const { body } = await client.get(`${url(shop)}${path}`, owner);
+            expect({ path, ids: body.items.map((p: any) => p.id), total: body.total }).toEqual({
+              path,
+              ids: all.slice((page - 1) * 3, page * 3),
+              total: all.length,
+            });
+          }
+          compared += all.length;
+        }
+    return compared;
+  }
+
+  it('recherche égale au filtre LIKE après créations, import, modifications, désactivation et suppression', async () => {
+    const a = world.shopA.id;
+    const b = world.shopB.id;
+    const ligne = (nom: string, extra: Record<string, unknown> = {}, i = 0) => ({
+      nom,
+      unite: 'pce',
+      prixVente: 100 + ((i * 37) % 11),
+      stockInitial: (i % 3) * 1000,
+      ...extra,
+    });
+    const lignes = [
+      ligne('Café moulu Arabica', { reference: 'CAF-250' }),
+      ligne('CAFÉ MOULU corsé', { reference: 'caf-251' }),
+      ligne('Crème fraîche', { reference: 'CRÈME-01' }),
+      ligne('Lait', { reference: 'crème-02' }),
+      ligne('Œufs frais', { reference: 'OEU-1' }),
+      ligne('Thé noir', { reference: '\u212A-TEMP' }),
+      ligne('Savon 4006381333931', { codeBarres: '4006381333931' }),
+      ligne('Riz', { codeBarres: 'RIZ-778' }),
+      ...Array.from({ length: 14 }, (_, i) => ligne(`Café moulu ${i}`, { reference: `M-${i}` }, i)),
+    ];
+    for (const [shop, owner] of [
+      [a, token.ownerA],
+      [b, token.ownerB],
+    ] as const)
+      expect((await client.post(url(shop, '/import'), { lignes }, owner)).status).toBe(200);
+    expect(await compare(a, token.ownerA)).toBeGreaterThan(100);
+
+    const { items } = (await client.get(`${url(a)}?size=100`, token.ownerA)).body;
+    const byName = (nom: string) => items.find((p: any) => p.nom === nom);
+    const { body: unites } = await client.get('/api/unites?size=50', token.ownerA);
+    const piece = unites.items.find((u: any) => u.symbole === 'pce').id;
+    const put = async (p: any, changes: Record<string, unknown>) =>
+      expect(
+        (
+          await client.put(
+            url(a, `/${p.id}`),
+            {
+              nom: p.nom,
+              uniteId: piece,
+              prixVente: p.prixVente,
+              reference: p.reference,
+              ...changes,
+            },
+            token.ownerA,
+          )
+        ).status,
+      ).toBe(200);
+    await put(byName('Lait'), { nom: 'Café au lait', reference: 'LAIT-1' });
+    await put(byName('Thé noir'), { reference: 'K-TEMP' });
+    await put(byName('Crème fraîche'), { reference: 'crème-01' });
+    for (const nom of ['Café moulu 3', 'Café moulu 4'])
+      expect(
+        (await client.post(url(a, `/${byName(nom).id}/desactiver`), {}, token.ownerA)).status,
+      ).toBe(200);
+    expect(
+      (await client.delete(url(a, `/${byName('Café moulu 6').id}`), token.ownerA)).status,
+    ).toBe(204);
+    await client.post(
+      url(a),
+      { nom: 'Crème au café moulu', uniteId: piece, prixVente: 90 },
+      token.ownerA,
+    );
+    expect(await compare(a, token.ownerA)).toBeGreaterThan(100);
+    expect(await compare(b, token.ownerB)).toBeGreaterThan(100);
   });
 
   it.runIf(TEST_DIALECT === 'sqlite')('SQLite : cache de pages de 64 Mio', async () => {

@@ -138,6 +138,7 @@ function connexionSqlite(file: string): SQLite.Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   // SQLite's lower() folds ASCII only: searches must treat "É" like "é", as PostgreSQL does.
+  // upper() stays SQLite's (ASCII only, as LIKE): the search index of migration 055 relies on it.
   sqlite.function('lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
   );

@@ -46,6 +46,7 @@ import * as m050 from './migrations/050_produits_periodes.js';
 import * as m051 from './migrations/051_couts_corriges.js';
 import * as m053 from './migrations/053_journal_clotures.js';
 import * as m054 from './migrations/054_catalogue_lectures.js';
+import * as m055 from './migrations/055_recherche_exacte.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '051_couts_corriges': m051,
   '053_journal_clotures': m053,
   '054_catalogue_lectures': m054,
+  '055_recherche_exacte': m055,
 };
 
 class StaticProvider implements MigrationProvider {

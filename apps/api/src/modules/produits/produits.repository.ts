@@ -1,10 +1,11 @@
-import { sql, type Kysely, type OperationNodeSource } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { parseSort, type ProduitListQuery, type ProduitSort } from '@comptoir/shared';
 import { inOrderOf } from '../../core/csv-export.js';
 import { offsetOf } from '../../db/paging.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { filterProduits, type ProduitFilters } from './produits.search.js';
+import { matchesFirst, sqliteSearchPage, type IdPage } from './produits.recherche.js';
+import { filterProduits, postgresTextMatches, type ProduitFilters } from './produits.search.js';
 
 const COLUMNS = [
   'produits.id',
@@ -55,6 +56,8 @@ const joined = (db: Kysely<DB>) =>
  * with one, both come from a single scan (count(*) over ()). A stock, category or brand filter
  * alone, sorted by name, walks its index in name order (stock state: migration 008; category and
  * brand: migration 054), and its count reads that index only: the page and the count are cheap apart.
+ * SQLite, a text search alone or with the active filter: the exact trigram table of migration 055
+ * (produits.recherche.ts). PostgreSQL gathers the matches and returns the total beside the page.
  */
 export async function findProduitPage(
   db: Kysely<DB>,
@@ -84,41 +87,47 @@ export async function findProduitPage(
               .executeTakeFirstOrThrow()
           ).n,
         );
+  const pageIds = async (): Promise<IdPage & { counted: boolean }> => {
+    const searched =
+      dialect === 'sqlite'
+        ? await sqliteSearchPage(db, serviceId, query, field, direction)
+        : undefined;
+    if (searched) return { ...searched, counted: true };
+    if (gathering) {
+      // A text alone (or with the active filter) in name order: the narrow table has it all.
+      const matches =
+        query.q && indexed.length === 0 && field === 'nom'
+          ? postgresTextMatches(serviceId, query.q.trim(), query.actif, 'id, nom_tri as s')
+          : filtered.select(['produits.id as id', sql.ref(SORTS[field]).as('s')]);
+      return { ...(await matchesFirst(db, matches, direction, query)), counted: true };
+    }
+    const page: Array<{ id: number; total?: number }> = await filtered
+      .select('produits.id')
+      .$if(scanning, (qb) => qb.select(sql<number>`count(*) over ()`.as('total')))
+      .orderBy(sql.ref(SORTS[field]), direction)
+      .orderBy('produits.id', direction)
+      .limit(query.size)
+      .offset(offsetOf(query))
+      .execute();
+    const ids = page.map((r) => Number(r.id));
+    return scanning && page.length > 0
+      ? { ids, total: Number(page[0]!.total), counted: true }
+      : { ids, total: 0, counted: false };
+  };
   const pageWithRows = async () => {
-    const page: Array<{ id: number; total?: number }> = gathering
-      ? await matchesFirst(
-          db,
-          filtered.select(['produits.id as id', sql.ref(SORTS[field]).as('s')]),
-          direction,
-          query,
-        )
-      : await filtered
-          .select('produits.id')
-          .$if(scanning, (qb) => qb.select(sql<number>`count(*) over ()`.as('total')))
-          .orderBy(sql.ref(SORTS[field]), direction)
-          .orderBy('produits.id', direction)
-          .limit(query.size)
-          .offset(offsetOf(query))
-          .execute();
-    const rows = page.length
-      ? await joined(db)
-          .select(COLUMNS)
-          .where(
-            'produits.id',
-            'in',
-            page.map((r) => r.id),
-          )
-          .execute()
+    const page = await pageIds();
+    const rows = page.ids.length
+      ? await joined(db).select(COLUMNS).where('produits.id', 'in', page.ids).execute()
       : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return { page, items: page.map((r) => byId.get(r.id)!).filter(Boolean) };
+    return { page, items: page.ids.map((id) => byId.get(id)!).filter(Boolean) };
   };
   const windowed = scanning || gathering;
   const [{ page, items }, counted] = await Promise.all([
     pageWithRows(),
     windowed ? undefined : count(),
   ]);
-  const total = counted ?? (page.length > 0 ? Number(page[0]!.total) : await count());
+  const total = counted ?? (page.counted ? page.total : await count());
   return { items, total };
 }
 
@@ -128,26 +137,6 @@ async function shopProductCount(db: Kysely<DB>, serviceId: number): Promise<numb
     n: number;
   }>`select n from produits_comptes where service_id = ${serviceId}`.execute(db);
   return Number(rows[0]?.n ?? 0);
-}
-
-/**
- * PostgreSQL, for a text, stock, category or brand filter: with a LIMIT its planner walks the sorted index and filters
- * most of the table; gathering the matches first (trigram and bitmap scans) and sorting only them is
- * several times faster at 100,000 products.
- */
-async function matchesFirst(
-  db: Kysely<DB>,
-  matches: OperationNodeSource,
-  direction: 'asc' | 'desc',
-  query: ProduitListQuery,
-): Promise<Array<{ id: number; total: number }>> {
-  const order = sql.raw(direction === 'desc' ? 'desc' : 'asc');
-  const { rows } = await sql<{ id: number; total: number }>`
-    with m as materialized (${matches})
-    select id, count(*) over () as total from m
-    order by s ${order}, id ${order}
-    limit ${query.size} offset ${offsetOf(query)}`.execute(db);
-  return rows;
 }
 
 /** The ids of every matching product, in the list's order: what the export writes, and in which order. */

@@ -26,23 +26,38 @@ const ETATS: Record<NonNullable<ProduitListQuery['stock']>, number> = {
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /**
- * SQLite, plain text (no LIKE wildcard): the trigram table of migration 006. For 3 characters or
- * more, a phrase query (MATCH) reads only the index, where the table's LIKE re-reads each
- * candidate's text through the content table (about 10 ms for 5,000 matches at 100,000 products);
- * the trigram tokenizer folds case more widely than LIKE, so the LIKE on the product row keeps the
- * results exactly those of LIKE. Shorter text has no trigram: the table's LIKE (which scans).
+ * SQLite: the query of the trigram table (migration 055) that finds exactly the products whose
+ * search key contains the text's key or whose reference contains the text (what the LIKE below
+ * keeps), or undefined when the table cannot answer: a text with a LIKE wildcard, or shorter than
+ * three characters (no trigram).
  */
-function sqliteTextMatch(key: string, q: string, name: string, reference: string) {
-  const lower = q.toLowerCase();
-  if ([...key].length >= 3 && [...lower].length >= 3) {
-    // One phrase over both columns when the name key and the reference text are the same string.
-    const match =
-      key === lower
-        ? phrase(key)
-        : `nom_recherche : ${phrase(key)} OR reference : ${phrase(lower)}`;
-    return sql<boolean>`(produits.id in (select rowid from produits_recherche where produits_recherche match ${match}) and (produits.nom_recherche like ${name} or produits.reference like ${reference}))`;
-  }
-  return sql<boolean>`produits.id in (select rowid from produits_recherche where nom_recherche like ${name} union select rowid from produits_recherche where reference like ${reference})`;
+export function sqliteTextQuery(q: string): string | undefined {
+  const text = q.trim();
+  const key = searchKey(text);
+  const lower = text.toLowerCase();
+  if (/[%_\\]/.test(text) || [...key].length < 3 || [...lower].length < 3) return undefined;
+  // The table holds the texts upper-cased as SQLite's upper() does it: ASCII letters only.
+  const [name, reference] = [key, lower].map((t) => t.replace(/[a-z]+/g, (l) => l.toUpperCase()));
+  // One phrase over both columns when the name key and the reference text are the same string.
+  return name === reference
+    ? `{nom_recherche reference} : ${phrase(name!)}`
+    : `nom_recherche : ${phrase(name!)} OR reference : ${phrase(reference!)}`;
+}
+
+/** The same query kept to one shop's products (and to its active or inactive ones). */
+export const sqliteShopQuery = (text: string, serviceId: number, actif?: boolean) =>
+  `(${text}) AND filtre : ${phrase(`#${serviceId}#${actif === undefined ? '' : actif ? 1 : 0}`)}`;
+
+/**
+ * PostgreSQL: the ids (or other `columns`) of the shop's products matching a text, from the narrow
+ * table of migration 055 and its trigram indexes (name key LIKE, reference ILIKE, exact barcode).
+ */
+export function postgresTextMatches(serviceId: number, q: string, actif?: boolean, columns = 'id') {
+  return sql<{ id: number }>`select ${sql.raw(columns)} from produits_recherche
+    where service_id = ${serviceId}
+      and (nom_recherche like ${containsPattern(searchKey(q))} escape '\\'
+        or reference ilike ${containsPattern(q)} escape '\\' or code_barres = ${q})
+      ${actif === undefined ? sql`` : sql`and actif = ${actif ? 1 : 0}`}`;
 }
 
 /**
@@ -66,17 +81,21 @@ export function filterProduits(
         const key = searchKey(q);
         const name = containsPattern(key);
         const reference = containsPattern(q);
-        if (dialect === 'sqlite' && !/[%_\\]/.test(q)) {
+        const text = dialect === 'sqlite' ? sqliteTextQuery(q) : undefined;
+        if (text !== undefined) {
           c.push(
-            eb.or([sqliteTextMatch(key, q, name, reference), eb('produits.code_barres', '=', q)]),
+            eb.or([
+              sql<boolean>`produits.id in (select rowid from produits_recherche where produits_recherche match ${text})`,
+              eb('produits.code_barres', '=', q),
+            ]),
           );
+        } else if (dialect === 'postgres') {
+          c.push(sql<boolean>`produits.id in (${postgresTextMatches(serviceId, q)})`);
         } else {
           c.push(
             eb.or([
               sql<boolean>`produits.nom_recherche like ${name} escape '\\'`,
-              dialect === 'postgres'
-                ? sql<boolean>`produits.reference ilike ${reference} escape '\\'`
-                : sql<boolean>`produits.reference like ${reference} escape '\\'`,
+              sql<boolean>`produits.reference like ${reference} escape '\\'`,
               eb('produits.code_barres', '=', q),
             ]),
           );

@@ -1,0 +1,92 @@
+import { sql, type Kysely, type OperationNodeSource } from 'kysely';
+import type { ProduitListQuery, ProduitSort } from '@comptoir/shared';
+import { offsetOf } from '../../db/paging.js';
+import type { DB } from '../../db/schema.js';
+import { sqliteShopQuery, sqliteTextQuery } from './produits.search.js';
+
+/** One page of a list: the products' ids in the list's order, and the number of matches. */
+export interface IdPage {
+  ids: number[];
+  total: number;
+}
+
+/** The index of each order on SQLite, `(service_id, column)` and the rowid (the id) after them. */
+const ORDER_INDEXES: Record<ProduitSort, [index: string, column: string]> = {
+  nom: ['produits_nom_tri_idx', 'nom_tri'],
+  reference: ['produits_reference_uq', 'reference'],
+  code_barres: ['produits_code_barres_uq', 'code_barres'],
+  prix_vente: ['produits_prix_vente_idx', 'prix_vente'],
+  quantite: ['produits_quantite_idx', 'quantite'],
+  created_at: ['produits_created_idx', 'created_at'],
+};
+
+/**
+ * Reading a match's row costs about 16 times more than stepping over an entry of the order's
+ * index (a page sorts its matches when matches² × 16 ≤ rows to reach × products of the shop).
+ */
+const ROW_PER_INDEX_ENTRY = 16;
+
+/**
+ * SQLite, a text search alone (or with the active filter), in any order: one statement. The
+ * trigram table of migration 055 answers exactly, kept to the shop and its active products: its
+ * ids (plus the product whose barcode is the text, unless found already) are gathered once,
+ * counted, then the page is either those products' rows sorted (few matches) or the order's index
+ * walked until the page is full, each entry tested against the gathered ids without reading its
+ * row (many matches: « cafe moulu », 5,000 of 100,000, stops at the 8th match in name order).
+ * Undefined when the index cannot answer (another filter, a text it cannot search).
+ */
+export async function sqliteSearchPage(
+  db: Kysely<DB>,
+  serviceId: number,
+  query: ProduitListQuery,
+  field: ProduitSort,
+  direction: 'asc' | 'desc',
+): Promise<IdPage | undefined> {
+  const others = [query.categorieId, query.marqueId, query.stock].some((f) => f !== undefined);
+  const text = query.q && !others ? sqliteTextQuery(query.q) : undefined;
+  if (text === undefined) return undefined;
+  const match = sqliteShopQuery(text, serviceId, query.actif);
+  const actif = query.actif === undefined ? sql`` : sql`and actif = ${query.actif ? 1 : 0}`;
+  const [index, column] = ORDER_INDEXES[field];
+  const order = sql.raw(`${column} ${direction}, id ${direction}`);
+  const page = sql`order by ${order} limit ${query.size} offset ${offsetOf(query)}`;
+  const reach = query.size + offsetOf(query);
+  const { rows } = await sql<{ n: number; ids: string }>`
+    with m as materialized (
+      select rowid as id from produits_recherche where produits_recherche match ${match}
+      union all
+      select id from produits b where service_id = ${serviceId} and code_barres = ${query.q!.trim()} ${actif}
+        and not exists (select 1 from produits_recherche
+          where produits_recherche match ${match} and rowid = b.id)),
+    c as materialized (select count(*) as n from m)
+    select c.n, case
+      when c.n * c.n * ${ROW_PER_INDEX_ENTRY} <= ${reach}
+        * (select n from produits_comptes where service_id = ${serviceId})
+      then (select json_group_array(id) from (select id from produits where id in m ${page}))
+      else (select json_group_array(id) from (select id from produits indexed by ${sql.raw(index)}
+        where service_id = ${serviceId} and id in m ${page}))
+    end as ids from c`.execute(db);
+  return { ids: (JSON.parse(rows[0]!.ids) as number[]).map(Number), total: Number(rows[0]!.n) };
+}
+
+/**
+ * PostgreSQL, for a text, stock, category or brand filter: with a LIMIT its planner walks the
+ * sorted index and filters most of the table; gathering the matches first (trigram and bitmap
+ * scans) and sorting only them is several times faster at 100,000 products. The total and the
+ * page's ids come from one row: counting the gathered matches beside the sort costs less than a
+ * window (`count(*) over ()`) carried by each of 5,000 sorted rows (« cafe moulu »: 8.7 → 6.4 ms).
+ */
+export async function matchesFirst(
+  db: Kysely<DB>,
+  matches: OperationNodeSource,
+  direction: 'asc' | 'desc',
+  query: ProduitListQuery,
+): Promise<IdPage> {
+  const order = sql.raw(direction === 'desc' ? 'desc' : 'asc');
+  const { rows } = await sql<{ ids: number[]; total: number }>`
+    with m as materialized (${matches})
+    select (select count(*) from m) as total,
+      array(select id from m order by s ${order}, id ${order}
+        limit ${query.size} offset ${offsetOf(query)}) as ids`.execute(db);
+  return { ids: rows[0]!.ids.map(Number), total: Number(rows[0]!.total) };
+}

@@ -94,15 +94,18 @@ describe.skipIf(TEST_DIALECT === 'postgres')('SQLite : commits partagés', () =>
   it('une lecture hors transaction ne voit pas une vente du groupe avant son COMMIT', async () => {
     let vueParLaVenteSuivante: string[] = [];
     let vueHorsTransaction: string[] = [];
+    let vueEnSql: string[] = [];
     await Promise.all([
       vente('a'),
       vente('b', async (trx) => {
         vueParLaVenteSuivante = (await trx.selectFrom('t').select('v').execute()).map((r) => r.v);
         vueHorsTransaction = (await db.selectFrom('t').select('v').execute()).map((r) => r.v);
+        vueEnSql = (await sql<{ v: string }>`select v from t`.execute(db)).rows.map((r) => r.v);
       }),
     ]);
     expect(vueParLaVenteSuivante).toEqual(['a']);
     expect(vueHorsTransaction).toEqual([]);
+    expect(vueEnSql).toEqual([]);
     expect((await db.selectFrom('t').select('v').execute()).map((r) => r.v)).toEqual(['a', 'b']);
   });
 

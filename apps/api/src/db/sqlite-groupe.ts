@@ -124,11 +124,20 @@ export class PiloteGroupe implements Driver {
 
   /** A statement of `c`: a select outside any transaction on the reader, the rest on the writer. */
   async requete(c: Connexion, q: CompiledQuery): Promise<QueryResult<unknown>> {
-    if (!c.transaction && this.#c.lecteur && SelectQueryNode.is(q.query))
+    if (!c.transaction && this.#c.lecteur && this.lecture(q))
       return { rows: this.#c.lecteur(q.sql).all(q.parameters) };
     if (!c.tient) await this.prendre(c);
     if (this.#groupeOuvert && !c.transaction) this.vider();
     return this.executer(c, q);
+  }
+
+  /**
+   * A select: built by Kysely, or written in SQL (reports, searches) as a `select` or `with` that
+   * SQLite finds writes nothing (a `with … insert` does; a PRAGMA stays on the writer).
+   */
+  private lecture(q: CompiledQuery): boolean {
+    if (SelectQueryNode.is(q.query)) return true;
+    return /^\s*(select|with)\b/i.test(q.sql) && this.#c.lecteur!(q.sql).readonly;
   }
 
   async *flux(c: Connexion, q: CompiledQuery): AsyncIterableIterator<QueryResult<unknown>> {

@@ -62,6 +62,7 @@ try {
         server.baseUrl,
         server.databaseUrl,
         !process.env.TEST_DATABASE_URL && process.env.BENCH_NAVIGATEUR !== '0',
+        () => server.cpuMs(),
       ),
     );
   if (runs('login-page') && !process.env.TEST_DATABASE_URL)

@@ -28,6 +28,12 @@ export function rapportVentes(http, inProcess, levels, perLevel, pgsql) {
         `${(statements / sales).toFixed(1)} instructions SQL` +
         (pgsql ? `, ${(roundTrips / sales).toFixed(1)} allers-retours au serveur` : ''),
     );
+    // Processor time per sale, less sensitive than throughput to a machine busy elsewhere.
+    if (http[i].cpu !== null && inProcess[i].cpu !== undefined)
+      out.push(
+        `      temps processeur par vente${pgsql ? ' (PostgreSQL non compris)' : ''} : ` +
+          `HTTP ${fmt(http[i].cpu / http[i].sales)} (processus du serveur), direct ${fmt(inProcess[i].cpu / sales)}`,
+      );
   }
   const at10 = levels.indexOf(10);
   if (at10 >= 0) {

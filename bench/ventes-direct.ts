@@ -80,6 +80,7 @@ const results: Array<{
 for (const terminals of levels) {
   const latencies: number[] = [];
   const perTerminal = Math.ceil(perLevel / terminals);
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const before = statements;
   const tripsBefore = roundTrips;
@@ -100,6 +101,8 @@ for (const terminals of levels) {
     sales: latencies.length,
     ms: performance.now() - t0,
     latencies,
+    // This process's processor time (user + system, ms), the database server's excluded.
+    cpu: ((u) => (u.user + u.system) / 1000)(process.cpuUsage(cpu0)),
     statements: statements - before,
     roundTrips: roundTrips - tripsBefore,
   });

@@ -136,7 +136,7 @@ function sale(produits, typeVenteId, caisseId) {
   };
 }
 
-async function overHttp(baseUrl, s, seeded) {
+async function overHttp(baseUrl, s, seeded, cpuMs) {
   const { shop, produits, typeVente, caisses } = seeded;
   const out = [];
   for (const terminals of LEVELS) {
@@ -149,6 +149,7 @@ async function overHttp(baseUrl, s, seeded) {
         t.request(`${baseUrl}/api/account`, { headers: { authorization: `Bearer ${s.token}` } }),
       ),
     );
+    const cpu0 = cpuMs();
     const t0 = performance.now();
     await Promise.all(
       tills.map(async (t, k) => {
@@ -170,8 +171,10 @@ async function overHttp(baseUrl, s, seeded) {
         }
       }),
     );
+    const ms = performance.now() - t0;
+    const cpu = cpu0 === null ? null : cpuMs() - cpu0;
     for (const t of tills) t.close();
-    out.push({ terminals, sales: latencies.length, ms: performance.now() - t0, latencies });
+    out.push({ terminals, sales: latencies.length, ms, latencies, cpu });
   }
   return out;
 }
@@ -279,11 +282,12 @@ async function scanToLine(baseUrl, seeded) {
   }
 }
 
-export async function benchVentes(baseUrl, databaseUrl, withBrowser) {
+/** `cpuMs`: the server process's processor time so far (bench/server.mjs), or null. */
+export async function benchVentes(baseUrl, databaseUrl, withBrowser, cpuMs = () => null) {
   const pgsql = !databaseUrl.startsWith('sqlite:');
   const s = await session(baseUrl);
   const seeded = await seed(baseUrl, s);
-  const http = await overHttp(baseUrl, s, seeded);
+  const http = await overHttp(baseUrl, s, seeded, cpuMs);
   const inProcess = await direct(databaseUrl, seeded);
   const out = rapportVentes(http, inProcess, LEVELS, PER_LEVEL, pgsql);
   if (withBrowser) out.push(await scanToLine(baseUrl, seeded));

@@ -132,13 +132,7 @@ export async function buildApp(
     routes: [],
     clock: options.clock ?? systemClock,
   };
-  // SQLite: the requests in progress, till their answer ends (or their connection drops), so that
-  // a sale alone does not wait for others to share its COMMIT (db/sqlite-groupe.ts).
-  const affluence = database.affluence;
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (affluence) reply.raw.once('close', affluence.entree());
-    runWithClock(ctx.clock, done);
-  });
+  app.addHook('onRequest', (_request, _reply, done) => runWithClock(ctx.clock, done));
   // Every route the app registers, to check below that each /api route went through defineRoute.
   const fastifyRoutes: Array<{ method: string; url: string }> = [];
   app.addHook('onRoute', (route) => {

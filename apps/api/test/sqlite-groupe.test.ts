@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Generated, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Affluence, DialecteGroupe, transactionsGroupees } from '../src/db/sqlite-groupe.js';
+import { DialecteGroupe, transactionsGroupees } from '../src/db/sqlite-groupe.js';
 import { TEST_DIALECT } from './support/database.js';
 
 // The SQLite driver with shared commits (src/db/sqlite-groupe.ts), on a real file in WAL mode with
@@ -19,8 +19,6 @@ let lecteur: SQLite.Database;
 let temoin: SQLite.Database;
 let db: Kysely<Base>;
 let instructions: string[];
-/** The requests in progress as the app counts them; none (as in-process callers) unless a test sets it. */
-let affluence: Affluence | undefined;
 
 const lignesSurDisque = (): string[] =>
   (temoin.prepare('select v from t order by id').all() as { v: string }[]).map((r) => r.v);
@@ -35,7 +33,6 @@ beforeEach(() => {
   lecteur = new SQLite(fichier);
   temoin = new SQLite(fichier);
   instructions = [];
-  affluence = undefined;
   db = new Kysely<Base>({
     dialect: new DialecteGroupe({
       ecrivain: (texte) => {
@@ -47,9 +44,6 @@ beforeEach(() => {
       fermer: () => {
         lecteur.close();
         ecrivain.close();
-      },
-      get affluence() {
-        return affluence;
       },
     }),
   });
@@ -139,41 +133,6 @@ describe.skipIf(TEST_DIALECT === 'postgres')('SQLite : commits partagés', () =>
     await seconde;
     expect(lignesSurDisque()).toEqual(['a', 'b']);
     expect(commits()).toBe(1);
-  });
-
-  it('une vente seule parmi les requêtes en cours est validée sans attendre un tour de boucle', async () => {
-    affluence = new Affluence();
-    const fin = affluence.entree();
-    let tourPasse = false;
-    setImmediate(() => (tourPasse = true));
-    await vente('a').finally(fin);
-    expect(tourPasse).toBe(false);
-    expect(lignesSurDisque()).toEqual(['a']);
-    expect(commits()).toBe(1);
-    expect(affluence.enCours).toBe(0);
-  });
-
-  it('une autre requête en cours : le COMMIT attend un tour, et la vente qu’elle apporte le partage', async () => {
-    affluence = new Affluence();
-    const fins = [affluence.entree(), affluence.entree()];
-    let seconde: Promise<string> | undefined;
-    const premiere = vente('a', async () => {
-      setImmediate(() => (seconde = vente('b')));
-    });
-    await premiere;
-    await seconde;
-    for (const fin of fins) fin();
-    expect(lignesSurDisque()).toEqual(['a', 'b']);
-    expect(commits()).toBe(1);
-  });
-
-  it('une requête terminée deux fois ne compte qu’une fois', () => {
-    const compte = new Affluence();
-    const fin = compte.entree();
-    compte.entree();
-    fin();
-    fin();
-    expect(compte.enCours).toBe(1);
   });
 
   it('SQLite annule toute la transaction : les ventes du groupe en attente échouent aussi', async () => {

@@ -5,7 +5,7 @@ import { Kysely, sql, type Compilable, PostgresAdapter, PostgresDialect } from '
 import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config/env.js';
 import type { DB } from './schema.js';
-import { Affluence, DialecteGroupe, type Preparer } from './sqlite-groupe.js';
+import { DialecteGroupe, type Preparer } from './sqlite-groupe.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -13,8 +13,6 @@ export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
   close(): Promise<void>;
-  /** SQLite: the requests in progress, which whoever serves them counts (sqlite-groupe.ts). */
-  affluence?: Affluence;
 }
 
 // count(*) and bigint columns come back from pg as strings: every value we keep fits 2^53.
@@ -55,7 +53,6 @@ export function openDatabase(config: DatabaseConfig): Database {
   lecteur?.pragma('query_only = ON');
   const ecrivain = withStatementCache(sqlite);
   const lire = lecteur && withStatementCache(lecteur);
-  const affluence = new Affluence();
   const db = new Kysely<DB>({
     dialect: new DialecteGroupe({
       ecrivain,
@@ -65,7 +62,6 @@ export function openDatabase(config: DatabaseConfig): Database {
         lecteur?.close();
         sqlite.close();
       },
-      affluence,
     }),
   });
   if (lecteur)
@@ -75,7 +71,7 @@ export function openDatabase(config: DatabaseConfig): Database {
         .raw(true)
         .all(...parameters),
     );
-  return { db, dialect: 'sqlite', close: () => db.destroy(), affluence };
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 /** Reads a compiled select's rows as arrays of its columns' values (`lignesBrutes`). */

@@ -12,28 +12,6 @@ import {
 /** A prepared statement for an SQL text, from a connection's statement cache. */
 export type Preparer = (sql: string) => SQLite.Statement;
 
-/**
- * The requests in progress, counted by whoever serves them (the app: from a request's arrival to
- * the end of its answer; the in-process bench: each sale). Tells the driver whether anybody could
- * still join a group of sales (PiloteGroupe.rendre).
- */
-export class Affluence {
-  #enCours = 0;
-  /** Counts one request more; the function returned ends it (once, whatever how often called). */
-  entree(): () => void {
-    this.#enCours += 1;
-    let finie = false;
-    return () => {
-      if (finie) return;
-      finie = true;
-      this.#enCours -= 1;
-    };
-  }
-  get enCours(): number {
-    return this.#enCours;
-  }
-}
-
 export interface Connexions {
   /** The one connection that writes: every transaction, every write, every stream. */
   ecrivain: Preparer;
@@ -42,8 +20,6 @@ export interface Connexions {
   /** A second connection for the selects made outside a transaction; none for `:memory:`. */
   lecteur: Preparer | null;
   fermer: () => void;
-  /** The requests in progress, when they are counted; without, a lone sale's COMMIT waits a turn too. */
-  affluence?: Affluence;
 }
 
 const groupables = new AsyncLocalStorage<true>();
@@ -74,13 +50,11 @@ interface Engagement {
  * the disk (about 2 ms here), and better-sqlite3 waits on the only thread: at ten busy tills that
  * was a quarter of the server's time. A sale's transaction (`transactionsGroupees`) runs in a
  * savepoint of a transaction kept open while the next one in line is a sale too (32 at most); with
- * nobody in line the COMMIT waits one turn of the event loop for the requests already arrived
- * (unless the Affluence counted says there are none), and each sale is answered only once that
- * COMMIT has reached the disk: an answered sale is as durable as before. A sale that fails rolls
- * back its savepoint only. Selects made outside a transaction go to a second connection, without
- * waiting for the writer: in WAL mode they see the last COMMIT, so never a sale not yet on disk.
- * Other transactions and writes run alone, as with Kysely's own driver, after the open group's
- * COMMIT.
+ * nobody in line the COMMIT waits one turn of the event loop for the requests already arrived, and
+ * each sale is answered only once that COMMIT has reached the disk: an answered sale is as durable
+ * as before. A sale that fails rolls back its savepoint only. Selects made outside a transaction go to a second connection, without waiting for the
+ * writer: in WAL mode they see the last COMMIT, so never a sale not yet on disk. Other
+ * transactions and writes run alone, as with Kysely's own driver, after the open group's COMMIT.
  */
 export class PiloteGroupe implements Driver {
   readonly #c: Connexions;
@@ -193,12 +167,13 @@ export class PiloteGroupe implements Driver {
   /**
    * Hands the writer to the next in line. An open group goes on with a sale; another user has it
    * committed first. With nobody in line its COMMIT waits for the requests already arrived (one
-   * turn of the event loop: setImmediate), which may bring sales to share it, unless none can.
+   * turn of the event loop: setImmediate), which may bring sales to share it.
    */
   private rendre(c: Connexion): void {
     if (!c.tient) return;
     c.tient = false;
-    if (this.#groupeOuvert && (this.#file.length > 0 || this.#seul())) this.engager();
+    if (this.#groupeOuvert && (this.#file.length > 0 || this.#engagements.length >= MAX_GROUPE))
+      this.engager();
     else if (this.#groupeOuvert && !this.#differe) {
       this.#differe = true;
       setImmediate(() => {
@@ -209,18 +184,6 @@ export class PiloteGroupe implements Driver {
     const suivant = this.#file.shift();
     if (suivant) suivant.entrer();
     else this.#occupe = false;
-  }
-
-  /**
-   * Nobody can join the open group: it is full, or every request in progress is one of its sales
-   * waiting for the COMMIT (a till selling alone is answered at once, without waiting a turn).
-   */
-  #seul(): boolean {
-    const enCours = this.#c.affluence?.enCours;
-    return (
-      this.#engagements.length >= MAX_GROUPE ||
-      (enCours !== undefined && enCours <= this.#engagements.length)
-    );
   }
 
   /** The group's COMMIT unless the next in line is a sale that can join it. */

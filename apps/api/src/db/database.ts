@@ -5,6 +5,7 @@ import { Kysely, sql, type Compilable, PostgresAdapter, PostgresDialect } from '
 import pg from 'pg';
 import type { Database as DatabaseConfig } from '../config/env.js';
 import type { DB } from './schema.js';
+import { lireEnTableaux, poolNomme } from './pg-nommees.js';
 import { DialecteGroupe, type Preparer } from './sqlite-groupe.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -33,12 +34,9 @@ export function openDatabase(config: DatabaseConfig): Database {
     // An idle connection closed by the server (restart, administrator) is dropped from the pool;
     // without a listener its error would end the process. The next query opens a new one.
     pool.on('error', () => {});
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    lecteurs.set(
-      db,
-      async (text, values) =>
-        (await pool.query({ text, values: [...values], rowMode: 'array' })).rows,
-    );
+    // Statements run often are sent named: parsed and planned once per connection (pg-nommees.ts).
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: poolNomme(pool) }) });
+    lecteurs.set(db, (text, values) => lireEnTableaux(pool, text, values));
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const memoire = config.file === ':memory:';

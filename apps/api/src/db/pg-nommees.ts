@@ -1,0 +1,170 @@
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type pg from 'pg';
+
+/**
+ * Named prepared statements on PostgreSQL (issue 18). node-pg sends every statement unnamed:
+ * PostgreSQL parses, analyses and plans it again on each execution, a third of a backend's CPU
+ * per sale (the server's profile at 10 tills). A statement sent named is parsed once per
+ * connection and, once PostgreSQL finds its generic plan no worse than the plans made for the
+ * values (`plan_cache_mode = auto`, after five executions), planned once too. The Parse travels
+ * with the first execution: no round trip is added.
+ *
+ * Named: a text seen at least twice in the process (a one-off text, such as a batch of an import, stays
+ * unnamed), with parameters, whose plan does not depend on the values: writes, locking reads, and
+ * reads without a pattern, a page, a sort, an aggregate or a range (`SELON_LES_VALEURS`); those
+ * keep a plan made for their values, as before. Bounded: 200 statements per connection (the
+ * least recently used is deallocated), 2,000 texts counted in the process.
+ */
+export const NOMMEES_PAR_CONNEXION = 200;
+const TEXTES_COMPTES = 2_000;
+/** Longer texts (a batch of many rows) stay unnamed: their plan would be kept in memory. */
+const TEXTE_MAX = 32_000;
+
+/** A read whose best plan may depend on its values: it keeps a plan made for them. */
+const SELON_LES_VALEURS =
+  /\b(like|ilike|similar|limit|offset|order\s+by|group\s+by|having|distinct|union|between|count|sum|avg|min|max)\b|[<>]/i;
+const ECRITURE = /\b(insert\s+into|delete\s+from|update\s+"|on\s+conflict)\b/i;
+const VERROU = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i;
+/** A schema change: the connection's statements are dropped, their result may change. */
+const SCHEMA = /^\s*(alter|create|drop|comment|truncate)\b/i;
+/** PostgreSQL's « cached plan must not change result type » (a table changed elsewhere). */
+const PLAN_PERIME = '0A000';
+
+/** Texts seen in the process: 1 once seen, then whether they are named (2) or not (0). */
+const vues = new Map<string, number>();
+
+function nommable(text: string, parametres: number): boolean {
+  if (parametres === 0 || text.length > TEXTE_MAX) return false;
+  const vue = vues.get(text);
+  if (vue === undefined) {
+    if (vues.size >= TEXTES_COMPTES) vues.delete(vues.keys().next().value!);
+    vues.set(text, 1);
+    return false;
+  }
+  if (vue !== 1) return vue === 2;
+  const oui = ECRITURE.test(text) || VERROU.test(text) || !SELON_LES_VALEURS.test(text);
+  vues.set(text, oui ? 2 : 0);
+  return oui;
+}
+
+/** What node-pg keeps of a connection's named statements (its `Connection`, not typed). */
+interface Protocole {
+  parsedStatements: Record<string, string>;
+}
+
+/** A connection's named statements: text → name, least recently used first. */
+interface Nommees {
+  noms: Map<string, string>;
+  suivant: number;
+}
+const etats = new WeakMap<pg.PoolClient, Nommees>();
+
+function etatDe(client: pg.PoolClient): Nommees {
+  let etat = etats.get(client);
+  if (!etat) etats.set(client, (etat = { noms: new Map(), suivant: 0 }));
+  return etat;
+}
+
+const protocole = (client: pg.PoolClient) => client.connection as unknown as Protocole;
+
+/**
+ * Drops `nom` (all: null) from the server (one round trip, rare) and from node-pg. Names are never
+ * reused on a connection: one left behind (the DEALLOCATE refused in an aborted transaction)
+ * never meets a new statement.
+ */
+async function desallouer(client: pg.PoolClient, nom: string | null): Promise<void> {
+  if (nom) delete protocole(client).parsedStatements[nom];
+  else protocole(client).parsedStatements = {};
+  await client.query(nom ? `deallocate "${nom}"` : 'deallocate all').catch(() => {});
+}
+
+/** The name `text` is sent under on this connection, if any; `rendu`: a name to deallocate. */
+function nomPour(etat: Nommees, text: string, parametres: number) {
+  const connu = etat.noms.get(text);
+  if (connu) {
+    etat.noms.delete(text);
+    etat.noms.set(text, connu);
+    return { name: connu };
+  }
+  if (!nommable(text, parametres)) return {};
+  let rendu: string | undefined;
+  if (etat.noms.size >= NOMMEES_PAR_CONNEXION) {
+    const [ancien, nom] = etat.noms.entries().next().value!;
+    etat.noms.delete(ancien);
+    rendu = nom;
+  }
+  const name = `comptoir_${etat.suivant++}`;
+  etat.noms.set(text, name);
+  return { name, rendu };
+}
+
+type Resultat = pg.QueryResult & { command: PostgresQueryResult<unknown>['command'] };
+
+/**
+ * Runs `text` on `client`, named when it is worth it. A statement made stale by a table changed
+ * on another connection is dropped; outside a transaction it runs again, newly prepared. A schema
+ * change on the connection itself drops its statements first.
+ */
+export async function executer(
+  client: pg.PoolClient,
+  text: string,
+  values: readonly unknown[],
+  rowMode?: 'array',
+  reprise = true,
+): Promise<Resultat> {
+  const etat = etatDe(client);
+  if (SCHEMA.test(text) && etat.noms.size > 0) {
+    etat.noms.clear();
+    await desallouer(client, null);
+  }
+  const { name, rendu } = nomPour(etat, text, values.length);
+  if (rendu) await desallouer(client, rendu);
+  const config = { text, values: [...values], rowMode, ...(name ? { name } : {}) };
+  try {
+    return (await client.query(config)) as Resultat;
+  } catch (e) {
+    // A failed Parse is forgotten by node-pg: the next call parses again under the same name.
+    const perime =
+      (e as { code?: string }).code === PLAN_PERIME &&
+      name !== undefined &&
+      name in protocole(client).parsedStatements;
+    if (!perime) throw e;
+    etat.noms.delete(text);
+    await desallouer(client, name);
+    if (!reprise || client.getTransactionStatus() !== 'I') throw e;
+    return executer(client, text, values, rowMode, false);
+  }
+}
+
+/** The pool as Kysely's PostgresDialect uses it, its statements sent through `executer`. */
+export function poolNomme(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async (): Promise<PostgresPoolClient> => {
+      const client = await pool.connect();
+      return {
+        query: ((sqlOrCursor: unknown, parameters?: readonly unknown[]) =>
+          typeof sqlOrCursor === 'string'
+            ? executer(client, sqlOrCursor, parameters ?? [])
+            : client.query(
+                sqlOrCursor as pg.Submittable,
+              )) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** A select's rows as arrays, on a connection of `pool` (`lignesBrutes`). */
+export async function lireEnTableaux(
+  pool: pg.Pool,
+  text: string,
+  values: readonly unknown[],
+): Promise<unknown[]> {
+  const client = await pool.connect();
+  try {
+    return (await executer(client, text, values, 'array')).rows;
+  } finally {
+    client.release();
+  }
+}

@@ -16,7 +16,9 @@ import { startTestServer, type TestServer } from './support/test-app.js';
  * from a walk of the order's index; they must be exactly what the plain LIKE filter gives (same
  * products, order, total, page after page), in every order, with and without the active filter,
  * after creations, imports, renames, reference changes, deactivations and deletions. Texts where
- * Unicode case folding and LIKE differ (« CRÈME », the Kelvin sign) are in the catalogue.
+ * Unicode case folding and LIKE differ (« CRÈME », the Kelvin sign) are in the catalogue. On SQLite
+ * the shop with more products (A) is searched by the phrase less the other shop's products, the
+ * other (B) through its own trigram: both are compared.
  */
 describe(`nombre de produits d’une boutique (${TEST_DIALECT})`, () => {
   let server: TestServer;

@@ -54,13 +54,13 @@ export async function sqliteSearchPage(
   // The shop's matches: the phrase kept to the shop by the `filtre` column, whose trigram lists
   // every product of the shop (« cafe moulu » at 100,000 products: 2.6 ms against 1.9 for the
   // phrase alone), or, when the other shops hold fewer products than this one and no active
-  // filter applies, the phrase alone less their products (read on an index of theirs, by shop;
-  // built only then). One scan of the index either way, its query chosen in SQL; the same ids.
+  // filter applies, the phrase alone less their products (read on an index by shop, built only
+  // then). One scan of the index either way, its query chosen in SQL; the same ids.
   const shopMatches =
     query.actif === undefined
       ? sql`match (select case when autres < n then ${text} else ${match} end from k)
-          and ((select autres >= n from k) or rowid not in (select p.id from produits_comptes a
-            join produits p on p.service_id = a.service_id where a.service_id <> ${serviceId}))`
+          and ((select autres >= n from k) or rowid not in (select id from produits
+            where service_id < ${serviceId} or service_id > ${serviceId}))`
       : sql`match ${match}`;
   const { rows } = await sql<{ n: number; ids: string }>`
     with k as materialized (select

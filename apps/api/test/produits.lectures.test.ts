@@ -16,7 +16,9 @@ import { startTestServer, type TestServer } from './support/test-app.js';
  * from a walk of the order's index; they must be exactly what the plain LIKE filter gives (same
  * products, order, total, page after page), in every order, with and without the active filter,
  * after creations, imports, renames, reference changes, deactivations and deletions. Texts where
- * Unicode case folding and LIKE differ (« CRÈME », the Kelvin sign) are in the catalogue.
+ * Unicode case folding and LIKE differ (« CRÈME », the Kelvin sign) are in the catalogue. On SQLite
+ * the shop with more products (A) is searched by the phrase less the other shop's products, the
+ * other (B) through its own trigram: both are compared.
  */
 describe(`nombre de produits d’une boutique (${TEST_DIALECT})`, () => {
   let server: TestServer;
@@ -286,6 +288,27 @@ describe(`nombre de produits d’une boutique (${TEST_DIALECT})`, () => {
     expect(await compare(a, token.ownerA)).toBeGreaterThan(100);
     expect(await compare(b, token.ownerB)).toBeGreaterThan(100);
   });
+
+  it.runIf(TEST_DIALECT === 'postgres')(
+    'PostgreSQL : la table de recherche écrite dans l’ordre des noms, import par import',
+    async () => {
+      const noms = ['Zèbre', 'ananas', 'Mangue', 'Banane', 'Éclair', 'cerise'];
+      const lignes = noms.map((nom) => ({ nom: `${nom} rangé`, unite: 'pce', prixVente: 100 }));
+      const shop = world.shopA.id;
+      expect((await client.post(url(shop, '/import'), { lignes }, token.ownerA)).status).toBe(200);
+      const { db } = server.ctx.database;
+      const ids = async (order: string) =>
+        (
+          await sql<{
+            id: number;
+          }>`select r.id from produits_recherche r join produits p on p.id = r.id
+          where p.nom like '% rangé' order by ${sql.raw(order)}`.execute(db)
+        ).rows.map((r) => Number(r.id));
+      // Physical order (ctid) of the search table = name order, not the order of the file.
+      expect(await ids('r.ctid')).toEqual(await ids('p.nom_tri'));
+      expect(await ids('p.nom_tri')).not.toEqual(await ids('p.id'));
+    },
+  );
 
   it.runIf(TEST_DIALECT === 'sqlite')('SQLite : cache de pages de 64 Mio', async () => {
     const { rows } = await sql<{

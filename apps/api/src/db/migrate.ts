@@ -47,6 +47,7 @@ import * as m051 from './migrations/051_couts_corriges.js';
 import * as m053 from './migrations/053_journal_clotures.js';
 import * as m054 from './migrations/054_catalogue_lectures.js';
 import * as m055 from './migrations/055_recherche_exacte.js';
+import * as m056 from './migrations/056_recherche_ordonnee.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '053_journal_clotures': m053,
   '054_catalogue_lectures': m054,
   '055_recherche_exacte': m055,
+  '056_recherche_ordonnee': m056,
 };
 
 class StaticProvider implements MigrationProvider {

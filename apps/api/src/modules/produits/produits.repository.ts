@@ -57,7 +57,8 @@ const joined = (db: Kysely<DB>) =>
  * alone, sorted by name, walks its index in name order (stock state: migration 008; category and
  * brand: migration 054), and its count reads that index only: the page and the count are cheap apart.
  * SQLite, a text search alone or with the active filter: the exact trigram table of migration 055
- * (produits.recherche.ts). PostgreSQL gathers the matches and returns the total beside the page.
+ * (produits.recherche.ts). PostgreSQL gathers the matches and returns the total and the page's rows
+ * in one statement.
  */
 export async function findProduitPage(
   db: Kysely<DB>,
@@ -87,7 +88,9 @@ export async function findProduitPage(
               .executeTakeFirstOrThrow()
           ).n,
         );
-  const pageIds = async (): Promise<IdPage & { counted: boolean }> => {
+  const rowsOf = () => joined(db).select(COLUMNS);
+  type Row = Awaited<ReturnType<ReturnType<typeof rowsOf>['execute']>>[number];
+  const pageIds = async (): Promise<IdPage & { counted: boolean; rows?: Row[] }> => {
     const searched =
       dialect === 'sqlite'
         ? await sqliteSearchPage(db, serviceId, query, field, direction)
@@ -99,7 +102,9 @@ export async function findProduitPage(
         query.q && indexed.length === 0 && field === 'nom'
           ? postgresTextMatches(serviceId, query.q.trim(), query.actif, 'id, nom_tri as s')
           : filtered.select(['produits.id as id', sql.ref(SORTS[field]).as('s')]);
-      return { ...(await matchesFirst(db, matches, direction, query)), counted: true };
+      // The page's rows in the same statement (`k.ids`: the page's ids, produits.recherche.ts).
+      const rows = rowsOf().where(sql<boolean>`produits.id = any(k.ids)`);
+      return { ...(await matchesFirst(db, matches, direction, query, rows)), counted: true };
     }
     const page: Array<{ id: number; total?: number }> = await filtered
       .select('produits.id')
@@ -116,9 +121,9 @@ export async function findProduitPage(
   };
   const pageWithRows = async () => {
     const page = await pageIds();
-    const rows = page.ids.length
-      ? await joined(db).select(COLUMNS).where('produits.id', 'in', page.ids).execute()
-      : [];
+    const rows =
+      page.rows ??
+      (page.ids.length ? await rowsOf().where('produits.id', 'in', page.ids).execute() : []);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return { page, items: page.ids.map((id) => byId.get(id)!).filter(Boolean) };
   };

@@ -28,7 +28,8 @@ export function rapportVentes(http, inProcess, levels, perLevel, pgsql) {
         `${(statements / sales).toFixed(1)} instructions SQL` +
         (pgsql ? `, ${(roundTrips / sales).toFixed(1)} allers-retours au serveur` : ''),
     );
-    // Processor time per sale, less sensitive than throughput to a machine busy elsewhere.
+    // Processor time per sale of each process: what HTTP adds to the sale itself. It still moves
+    // with the machine's load, so a quiet run remains the reference.
     if (http[i].cpu !== null && inProcess[i].cpu !== undefined)
       out.push(
         `      temps processeur par vente${pgsql ? ' (PostgreSQL non compris)' : ''} : ` +

@@ -27,14 +27,15 @@ const database = openDatabase(
     ? { kind: 'sqlite', file: url.slice('sqlite:'.length) }
     : { kind: 'postgres', url },
 );
-// Counts the SQL statements sent to the database: each is a round trip on PostgreSQL.
+// Counts the SQL statements run (their results: a statement built once, db/figees.ts, is compiled
+// only once but run each time): each is a round trip on PostgreSQL.
 let statements = 0;
 const counter: KyselyPlugin = {
-  transformQuery: (args) => {
+  transformQuery: (args) => args.node,
+  transformResult: async (args) => {
     statements++;
-    return args.node;
+    return args.result;
   },
-  transformResult: async (args) => args.result,
 };
 // PostgreSQL: every message the driver sends and waits for (BEGIN and COMMIT too) is a round trip.
 let roundTrips = 0;

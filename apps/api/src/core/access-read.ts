@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, ServicesTable } from '../db/schema.js';
+import { figee } from '../db/figees.js';
 import type { CompteLu } from './authenticate.js';
 import type { AbonnementLu } from './subscription.js';
 
@@ -12,6 +13,53 @@ export interface AccesLu {
   /** The subscriptions of the shop's owner, or of the user on a route without a shop. */
   abonnements: AbonnementLu[];
 }
+
+/** The statement of `lireAcces`, built once per shape of its values (db/figees.ts). */
+const lecture = figee(
+  (db: Kysely<DB>, userId: number, serviceId: number | undefined, abonnements: boolean) => {
+    const aucun = sql<boolean>`1 = 0`;
+    return db
+      .selectFrom('users')
+      .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+      .leftJoin('services', (j) =>
+        serviceId === undefined ? j.on(aucun) : j.on('services.id', '=', serviceId),
+      )
+      .leftJoin('abonnements', (j) =>
+        abonnements
+          ? j.on(
+              'abonnements.owner_id',
+              '=',
+              sql<number>`coalesce(${sql.ref('services.owner_id')}, ${sql.ref('users.id')})`,
+            )
+          : j.on(aucun),
+      )
+      .leftJoin('plans', 'plans.id', 'abonnements.plan_id')
+      .selectAll('services')
+      .select((eb) => [
+        'users.id as acces_user_id',
+        'users.email as acces_email',
+        'users.active as acces_active',
+        'users.session_version as acces_session_version',
+        'user_roles.role as acces_role',
+        'abonnements.id as acces_abonnement_id',
+        'abonnements.date_debut as acces_date_debut',
+        'abonnements.date_fin as acces_date_fin',
+        'abonnements.suspendu as acces_suspendu',
+        'plans.nom as acces_plan_nom',
+        'plans.id as acces_plan_id',
+        eb
+          .exists(
+            eb
+              .selectFrom('service_members')
+              .select('service_members.user_id')
+              .whereRef('service_members.service_id', '=', 'services.id')
+              .whereRef('service_members.user_id', '=', 'users.id'),
+          )
+          .as('acces_est_membre'),
+      ])
+      .where('users.id', '=', userId);
+  },
+);
 
 /**
  * The access check's reads in one statement (issue 18: one round trip instead of three on
@@ -27,48 +75,7 @@ export async function lireAcces(
   serviceId: number | undefined,
   abonnements: boolean,
 ): Promise<AccesLu> {
-  const aucun = sql<boolean>`1 = 0`;
-  const rows = await db
-    .selectFrom('users')
-    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .leftJoin('services', (j) =>
-      serviceId === undefined ? j.on(aucun) : j.on('services.id', '=', serviceId),
-    )
-    .leftJoin('abonnements', (j) =>
-      abonnements
-        ? j.on(
-            'abonnements.owner_id',
-            '=',
-            sql<number>`coalesce(${sql.ref('services.owner_id')}, ${sql.ref('users.id')})`,
-          )
-        : j.on(aucun),
-    )
-    .leftJoin('plans', 'plans.id', 'abonnements.plan_id')
-    .selectAll('services')
-    .select((eb) => [
-      'users.id as acces_user_id',
-      'users.email as acces_email',
-      'users.active as acces_active',
-      'users.session_version as acces_session_version',
-      'user_roles.role as acces_role',
-      'abonnements.id as acces_abonnement_id',
-      'abonnements.date_debut as acces_date_debut',
-      'abonnements.date_fin as acces_date_fin',
-      'abonnements.suspendu as acces_suspendu',
-      'plans.nom as acces_plan_nom',
-      'plans.id as acces_plan_id',
-      eb
-        .exists(
-          eb
-            .selectFrom('service_members')
-            .select('service_members.user_id')
-            .whereRef('service_members.service_id', '=', 'services.id')
-            .whereRef('service_members.user_id', '=', 'users.id'),
-        )
-        .as('acces_est_membre'),
-    ])
-    .where('users.id', '=', userId)
-    .execute();
+  const rows = await lecture(db, userId, serviceId, abonnements);
   const first = rows[0];
   if (!first) return { compte: undefined, boutique: undefined, abonnements: [] };
   const roles = [...new Set(rows.map((r) => r.acces_role))];

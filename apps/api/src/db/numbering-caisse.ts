@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { localYear, numeroCaisse, shopTimeZone } from '@comptoir/shared';
 import { AppError, conflict } from '../core/errors.js';
+import { figee } from './figees.js';
 import type { DB } from './schema.js';
 import { idVente, type NumberingShop } from './numbering.js';
 import { now } from './time.js';
@@ -86,6 +87,27 @@ export class NumeroEnAttente extends AppError {
   }
 }
 
+/** The register's code, once given, comes back with the counter: one statement per sale online. */
+const codeDe = (caisseId: number) => (eb: ExpressionBuilder<DB, 'caisse_compteurs'>) =>
+  eb
+    .selectFrom('caisse_series')
+    .select('code')
+    .where('caisse_series.caisse_id', '=', caisseId)
+    .as('code');
+
+/** The counter of a sale made online, moved by one; built once (figees.ts). */
+const suivant = figee((db: Kysely<DB>, caisseId: number, annee: number, avecId: boolean) =>
+  db
+    .insertInto('caisse_compteurs')
+    .values({ caisse_id: caisseId, annee, dernier: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['caisse_id', 'annee'])
+        .doUpdateSet({ dernier: sql<number>`caisse_compteurs.dernier + 1` }),
+    )
+    .returning(['dernier', codeDe(caisseId), idVente(avecId)]),
+);
+
 /**
  * Next number of the register's series, inside the sale's transaction. `sequence` given (a sale
  * the till numbered): recorded only when it is the very next one; an earlier one is missing:
@@ -103,24 +125,10 @@ export async function nextNumeroCaisse(
   const annee = anneeCaisse(shop, date);
   const numero = async (n: number, known?: string | null) =>
     numeroCaisse(shop.prefixe_vente, annee, known ?? (await caisseCode(trx, shop.id, caisseId)), n);
-  // The register's code, once given, comes back with the counter: one statement per sale online.
-  const code = (eb: ExpressionBuilder<DB, 'caisse_compteurs'>) =>
-    eb
-      .selectFrom('caisse_series')
-      .select('code')
-      .where('caisse_series.caisse_id', '=', caisseId)
-      .as('code');
+  const code = codeDe(caisseId);
   if (sequence === undefined) {
-    const row = await trx
-      .insertInto('caisse_compteurs')
-      .values({ caisse_id: caisseId, annee, dernier: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['caisse_id', 'annee'])
-          .doUpdateSet({ dernier: sql<number>`caisse_compteurs.dernier + 1` }),
-      )
-      .returning(['dernier', code, idVente(avecId)])
-      .executeTakeFirstOrThrow();
+    const [row] = await suivant(trx, caisseId, annee, avecId);
+    if (!row) throw new Error('Compteur de caisse non écrit');
     const n = Number(row.dernier);
     return { numero: await numero(n, row.code), annee, sequence: n, venteId: idDe(row) };
   }

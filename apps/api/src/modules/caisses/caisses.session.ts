@@ -1,7 +1,19 @@
 import type { Kysely, Transaction } from 'kysely';
 import { conflict, notFound } from '../../core/errors.js';
 import { isPostgres } from '../../db/database.js';
+import { figee } from '../../db/figees.js';
 import type { DB } from '../../db/schema.js';
+
+/** The select of lockOpenSession, built once (db/figees.ts). */
+const sessionOuverte = figee((db: Kysely<DB>, caisseId: number, serviceId: number) => {
+  const query = db
+    .selectFrom('caisse_sessions')
+    .select('id')
+    .where('caisse_id', '=', caisseId)
+    .where('service_id', '=', serviceId)
+    .where('statut', '=', 'ouverte');
+  return isPostgres(db) ? query.forShare() : query;
+});
 
 /**
  * The open session of a register, inside the caller's transaction (a sale, a return, a repayment,
@@ -16,14 +28,7 @@ export async function lockOpenSession(
   serviceId: number,
   caisseId: number,
 ): Promise<number> {
-  let query = trx
-    .selectFrom('caisse_sessions')
-    .select('id')
-    .where('caisse_id', '=', caisseId)
-    .where('service_id', '=', serviceId)
-    .where('statut', '=', 'ouverte');
-  if (isPostgres(trx)) query = query.forShare();
-  const session = await query.executeTakeFirst();
+  const [session] = await sessionOuverte(trx, caisseId, serviceId);
   if (session) return session.id;
   const caisse = await findCaisse(trx, serviceId, caisseId);
   throw conflict(

@@ -1,5 +1,7 @@
-import { PostgresAdapter, sql, type RawBuilder, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { canonical, sha256 } from '../../core/idempotence.js';
+import { figee } from '../../db/figees.js';
+import { ecritures } from './journal.ecritures.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 
@@ -86,14 +88,8 @@ export async function journaliser(
     const fait = await appendEnSql(trx, serviceId, evenement, chaine);
     if (fait) return fait;
   }
-  const tete = await trx
-    .insertInto(tetes)
-    .values({ service_id: serviceId, sequence: 1, hash: GENESE })
-    .onConflict((oc) =>
-      oc.column('service_id').doUpdateSet({ sequence: sql`${sql.ref(tetes)}.sequence + 1` }),
-    )
-    .returning(['sequence', 'hash', 'horloge'])
-    .executeTakeFirstOrThrow();
+  const [tete] = await ecritures[chaine].tete(trx, serviceId, GENESE);
+  if (!tete) throw new Error(`Tête de ${chaine} non écrite`);
   const horloge = nowIso();
   const entree: EntreeChainee = {
     service_id: serviceId,
@@ -121,12 +117,8 @@ export async function journaliser(
       .where('service_id', '=', serviceId)
       .execute();
   else {
-    await trx.insertInto(entrees).values(ligne).execute();
-    await trx
-      .updateTable(tetes)
-      .set({ hash, horloge })
-      .where('service_id', '=', serviceId)
-      .execute();
+    await ecritures[chaine].entree(trx, ligne);
+    await ecritures[chaine].hash(trx, hash, horloge, serviceId);
   }
   await verifierHorloge(trx, serviceId, evenement, chaine, entree.sequence, tete.horloge, horloge);
   return { sequence: entree.sequence, hash };
@@ -163,6 +155,14 @@ async function verifierHorloge(
     );
 }
 
+/** appendEnSql's statement, per chain, built once (db/figees.ts). */
+const ajoutsSql = {
+  journal: figee((db: Kysely<DB>, v: ValeursAjout) => ajoutSeul(v, 'journal')),
+  jet: figee((db: Kysely<DB>, v: ValeursAjout) => ajoutSeul(v, 'jet')),
+};
+const ajoutSeul = (v: ValeursAjout, chaine: Chaine) =>
+  sql<TeteAjoutee>`with ${ajoutEnCte(v, chaine)} select sequence, hash, horloge from jt`;
+
 /**
  * PostgreSQL, an entry without signature: the head locked and moved, the entry written, in one
  * statement (one round trip while the shop's appends queue on the head). Null when the shop has no
@@ -174,10 +174,9 @@ async function appendEnSql(
   evenement: Evenement,
   chaine: Chaine,
 ): Promise<{ sequence: number; hash: string } | null> {
-  const { ctes, horloge } = ajoutEnCte(serviceId, evenement, chaine);
-  const { rows } =
-    await sql<TeteAjoutee>`with ${ctes} select sequence, hash, horloge from jt`.execute(trx);
-  return finirAjout(trx, serviceId, evenement, chaine, rows[0], horloge);
+  const valeurs = valeursAjout(serviceId, evenement);
+  const [tete] = await ajoutsSql[chaine](trx, valeurs);
+  return finirAjout(trx, serviceId, evenement, chaine, tete, valeurs.horloge);
 }
 
 /** What a statement of `ajoutEnCte` selects from `jt`: the entry's sequence and hash, the head's last clock. */
@@ -188,18 +187,22 @@ export interface TeteAjoutee {
 }
 
 /**
- * An append as three CTEs of a PostgreSQL statement (`jo`, `jt`, `je`): the head locked and moved,
- * the entry written; the caller selects `sequence, hash, horloge` from `jt` and passes that row to
- * `finirAjout` (no row: the shop has no head yet). The hash is computed by the database over the
- * very bytes `hashEntree` hashes: the canonical line is made here around its sequence, which only
- * the locked head knows; `sha256` of PostgreSQL over the UTF-8 text (the database is UTF-8) gives
- * the hex that Node gives. The chain's verification recomputes it in Node (journal.verify.ts).
+ * The values of an append made by PostgreSQL (`ajoutEnCte`), plain data: the canonical line with
+ * sequence 0, cut around that 0 (what comes before, what comes after), and the entry's columns.
  */
-export function ajoutEnCte(
-  serviceId: number,
-  evenement: Evenement,
-  chaine: Chaine = 'journal',
-): { ctes: RawBuilder<unknown>; horloge: string } {
+export interface ValeursAjout {
+  serviceId: number;
+  avant: string;
+  apres: string;
+  /** The server's clock of this append (the head keeps it). */
+  horloge: string;
+  type: string;
+  reference: string;
+  horodatage: string;
+  contenu: string;
+}
+
+export function valeursAjout(serviceId: number, evenement: Evenement): ValeursAjout {
   const horloge = nowIso();
   const entree: EntreeChainee = {
     service_id: serviceId,
@@ -209,28 +212,46 @@ export function ajoutEnCte(
     horodatage: evenement.horodatage ?? horloge,
     contenu: canonical(evenement.contenu),
   };
-  // The canonical line with sequence 0, cut around that 0: what comes before, what comes after.
   const modele = ligneCanonique(entree);
   const coupe = modele.lastIndexOf(',"sequence":0,"type":') + ',"sequence":'.length;
-  const avant = modele.slice(0, coupe);
-  const apres = modele.slice(coupe + 1);
+  return {
+    serviceId,
+    avant: modele.slice(0, coupe),
+    apres: modele.slice(coupe + 1),
+    horloge,
+    type: entree.type,
+    reference: entree.reference,
+    horodatage: entree.horodatage,
+    contenu: entree.contenu,
+  };
+}
+
+/**
+ * An append as three CTEs of a PostgreSQL statement (`jo`, `jt`, `je`): the head locked and moved,
+ * the entry written; the caller selects `sequence, hash, horloge` from `jt` and passes that row to
+ * `finirAjout` (no row: the shop has no head yet). The hash is computed by the database over the
+ * very bytes `hashEntree` hashes: the canonical line is made here around its sequence, which only
+ * the locked head knows; `sha256` of PostgreSQL over the UTF-8 text (the database is UTF-8) gives
+ * the hex that Node gives. The chain's verification recomputes it in Node (journal.verify.ts).
+ * Only passes its values on: a statement of it can be built once (db/figees.ts).
+ */
+export function ajoutEnCte(v: ValeursAjout, chaine: Chaine = 'journal'): RawBuilder<unknown> {
   const tetes = sql.table(`${chaine}_tetes`);
-  const ctes = sql`jo as materialized (
-      select sequence, hash, horloge from ${tetes} where service_id = ${serviceId} for no key update
+  return sql`jo as materialized (
+      select sequence, hash, horloge from ${tetes} where service_id = ${v.serviceId} for no key update
     ), jt as (
       update ${tetes} h set sequence = jo.sequence + 1,
-        hash = encode(sha256(convert_to(jo.hash || chr(10) || ${avant}::text
-          || (jo.sequence + 1)::text || ${apres}::text, 'UTF8')), 'hex'),
-        horloge = ${horloge}
-      from jo where h.service_id = ${serviceId}
+        hash = encode(sha256(convert_to(jo.hash || chr(10) || ${v.avant}::text
+          || (jo.sequence + 1)::text || ${v.apres}::text, 'UTF8')), 'hex'),
+        horloge = ${v.horloge}
+      from jo where h.service_id = ${v.serviceId}
       returning h.sequence, h.hash, jo.hash as precedent, jo.horloge
     ), je as (
       insert into ${sql.table(`${chaine}_entrees`)}
         (service_id, sequence, type, reference, horodatage, contenu, hash_precedent, hash)
-      select ${serviceId}, jt.sequence, ${entree.type}, ${entree.reference}, ${entree.horodatage},
-        ${entree.contenu}, jt.precedent, jt.hash from jt
+      select ${v.serviceId}, jt.sequence, ${v.type}, ${v.reference}, ${v.horodatage},
+        ${v.contenu}, jt.precedent, jt.hash from jt
     )`;
-  return { ctes, horloge };
 }
 
 /** After a statement of `ajoutEnCte`: the clock's check; null when the shop had no head. */

@@ -1,6 +1,13 @@
-import { PostgresAdapter, sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type Transaction,
+} from 'kysely';
 import { STOCK_QUANTITY_MAX } from '@comptoir/shared';
 import { businessRule } from '../../core/errors.js';
+import { figee } from '../../db/figees.js';
 import type { DB } from '../../db/schema.js';
 import {
   applyMovement,
@@ -52,6 +59,68 @@ export async function applyMovements(
 }
 
 /**
+ * The UPDATE of moveStock, built once per number of products (db/figees.ts). Parameters, the
+ * quantities cast (PostgreSQL infers no type for them inside the CASE): one SQL text per number of
+ * lines, so SQLite reuses its prepared statement (literals made every sale a new statement to
+ * prepare, 0.2 ms, and pushed the others out of the cache of database.ts). PostgreSQL: the rows
+ * locked in id order (concurrent documents never deadlock) in the very statement that moves them,
+ * one round trip; SQLite has a single writer. FOR NO KEY UPDATE, the lock an UPDATE of these
+ * columns takes: FOR UPDATE would also wait for the key-share locks that other sales' foreign keys
+ * hold on the product until they commit (a sale waiting, in its line summaries, for this one:
+ * deadlock).
+ */
+const deplacer = figee(
+  (
+    db: Kysely<DB>,
+    ids: number[],
+    quantites: number[],
+    serviceId: number,
+    negatifPermis: boolean,
+    at: string,
+  ) => {
+    const delta = sql<number>`(case produits.id ${sql.join(
+      ids.map((id, i) => sql`when ${id} then cast(${quantites[i]} as integer)`),
+      sql` `,
+    )} end)`;
+    const set = { quantite: sql<number>`quantite + ${delta}`, updated_at: at };
+    const permis = (eb: ExpressionBuilder<DB, 'produits'>) =>
+      eb.or([
+        sql<boolean>`${delta} > 0`,
+        sql<boolean>`${sql.lit(negatifPermis ? 1 : 0)} = 1`,
+        sql<boolean>`quantite + ${delta} >= 0`,
+        negatifAutorise(eb, serviceId),
+      ]);
+    const columns = ['produits.id', 'quantite', 'prix_achat', 'nom'] as const;
+    return db.getExecutor().adapter instanceof PostgresAdapter
+      ? db
+          .with(
+            (cte) => cte('verrou').materialized(),
+            (d) =>
+              d
+                .selectFrom('produits')
+                .select('id')
+                .where('id', 'in', ids)
+                .orderBy('id')
+                .forNoKeyUpdate(),
+          )
+          .updateTable('produits')
+          .from('verrou')
+          .set(set)
+          .whereRef('produits.id', '=', 'verrou.id')
+          .where('produits.service_id', '=', serviceId)
+          .where(permis)
+          .returning(columns)
+      : db
+          .updateTable('produits')
+          .set(set)
+          .where('produits.id', 'in', ids)
+          .where('produits.service_id', '=', serviceId)
+          .where(permis)
+          .returning(columns);
+  },
+);
+
+/**
  * The first half of applyMovements: the quantities moved by one UPDATE, the movements not written
  * yet. A sale moves its stock before it takes its number (its products locked before the shop's
  * hot rows), then writes the movements with the sale (ventes.write.ts). The caller writes them in
@@ -73,57 +142,14 @@ export async function moveStock(
   }
   const quantites = new Map<number, number>();
   if (lignes.length === 0) return { quantites, lignes: [] };
-  const ids = lignes.map((l) => l.produitId);
-  // Parameters, the quantities cast (PostgreSQL infers no type for them inside the CASE): one SQL
-  // text per number of lines, so SQLite reuses its prepared statement (literals made every sale a
-  // new statement to prepare, 0.2 ms, and pushed the others out of the cache of database.ts).
-  const delta = sql<number>`(case produits.id ${sql.join(
-    lignes.map((l) => sql`when ${l.produitId} then cast(${l.quantite} as integer)`),
-    sql` `,
-  )} end)`;
-  const set = { quantite: sql<number>`quantite + ${delta}`, updated_at: changedAt() };
-  const permis = (eb: ExpressionBuilder<DB, 'produits'>) =>
-    eb.or([
-      sql<boolean>`${delta} > 0`,
-      sql<boolean>`${sql.lit(input.negatifPermis ? 1 : 0)} = 1`,
-      sql<boolean>`quantite + ${delta} >= 0`,
-      negatifAutorise(eb, input.serviceId),
-    ]);
-  const columns = ['produits.id', 'quantite', 'prix_achat', 'nom'] as const;
-  // PostgreSQL: the rows locked in id order (concurrent documents never deadlock) in the very
-  // statement that moves them, one round trip; SQLite has a single writer. FOR NO KEY UPDATE, the
-  // lock an UPDATE of these columns takes: FOR UPDATE would also wait for the key-share locks that
-  // other sales' foreign keys hold on the product until they commit (a sale waiting, in its line
-  // summaries, for this one: deadlock).
-  const updated =
-    trx.getExecutor().adapter instanceof PostgresAdapter
-      ? await trx
-          .with(
-            (cte) => cte('verrou').materialized(),
-            (db) =>
-              db
-                .selectFrom('produits')
-                .select('id')
-                .where('id', 'in', ids)
-                .orderBy('id')
-                .forNoKeyUpdate(),
-          )
-          .updateTable('produits')
-          .from('verrou')
-          .set(set)
-          .whereRef('produits.id', '=', 'verrou.id')
-          .where('produits.service_id', '=', input.serviceId)
-          .where(permis)
-          .returning(columns)
-          .execute()
-      : await trx
-          .updateTable('produits')
-          .set(set)
-          .where('produits.id', 'in', ids)
-          .where('produits.service_id', '=', input.serviceId)
-          .where(permis)
-          .returning(columns)
-          .execute();
+  const updated = await deplacer(
+    trx,
+    lignes.map((l) => l.produitId),
+    lignes.map((l) => l.quantite),
+    input.serviceId,
+    Boolean(input.negatifPermis),
+    changedAt(),
+  );
   checkStockBounds(updated);
   const cumps = new Map(updated.map((r) => [r.id, Number(r.prix_achat)]));
   for (const r of updated) quantites.set(r.id, Number(r.quantite));

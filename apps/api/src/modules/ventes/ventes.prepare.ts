@@ -10,6 +10,7 @@ import {
   type VenteData,
 } from '@comptoir/shared';
 import { businessRule, notFound, validationError } from '../../core/errors.js';
+import { figee } from '../../db/figees.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { shopToday } from '../../db/time.js';
 import { venteEcrite } from './ventes.reponse.js';
@@ -44,6 +45,69 @@ export interface DejaEnregistree {
 /** The writing of a checked sale in a transaction: what it wrote, and its answer from that. */
 export type EcritureVente = (trx: Transaction<DB>) => Promise<{ id: number; reponse: () => Vente }>;
 
+/** The statement of prepareVente, built once per shape of its values (db/figees.ts). */
+const lecture = figee(
+  (
+    db: Kysely<DB>,
+    serviceId: number,
+    cle: string,
+    typeVenteId: number,
+    userId: number,
+    clientId: number | null,
+    ids: number[],
+  ) =>
+    db
+      .selectFrom('services as s')
+      .leftJoin('ventes as dv', (j) =>
+        j.onRef('dv.service_id', '=', 's.id').on('dv.cle_idempotence', '=', cle),
+      )
+      .leftJoin('types_ventes as t', (j) => j.on('t.id', '=', typeVenteId))
+      .leftJoin('users as us', (j) => j.on('us.id', '=', userId))
+      .leftJoin('clients as c', (j) =>
+        j.on('c.id', '=', clientId).onRef('c.service_id', '=', 's.id'),
+      )
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('produits as p')
+            .innerJoin('unites as u', 'u.id', 'p.unite_id')
+            .select([
+              'p.id',
+              'p.nom',
+              'p.reference',
+              'p.code_barres',
+              'p.prix_vente',
+              'p.prix_gros',
+              'p.prix_achat',
+              'p.taux_tva',
+              'p.actif',
+              'u.symbole',
+              'u.nom as unite_nom',
+              'u.fractionnable',
+            ])
+            .where('p.service_id', '=', serviceId)
+            .where('p.id', 'in', ids)
+            .as('p'),
+        (j) => j.onTrue(),
+      )
+      .select([
+        'dv.id as deja_id',
+        'dv.empreinte as deja_empreinte',
+        't.id as type_id',
+        't.nom as type_nom',
+        't.actif as type_actif',
+        't.prix_utilise',
+        'us.prenom as vendeur_prenom',
+        'us.nom as vendeur_nom',
+        'c.id as client_id',
+        'c.nom as client_nom',
+        'c.telephone as client_telephone',
+        'c.plafond_credit',
+      ])
+      .selectAll('p')
+      .where('s.id', '=', serviceId),
+);
+
 /**
  * Checks the cart against the shop's rows and computes it; returns the writing of the sale, or
  * the sale already recorded under its key (checked before anything else, as a replay is).
@@ -64,57 +128,15 @@ export async function prepareVente(
     ...new Set(input.lignes.flatMap((l) => (l.produitId === null ? [] : [l.produitId]))),
   ];
   // Every join is optional: the shop's row is always there, the others are checked below.
-  const rows = await db
-    .selectFrom('services as s')
-    .leftJoin('ventes as dv', (j) =>
-      j.onRef('dv.service_id', '=', 's.id').on('dv.cle_idempotence', '=', input.cleIdempotence),
-    )
-    .leftJoin('types_ventes as t', (j) => j.on('t.id', '=', input.typeVenteId))
-    .leftJoin('users as us', (j) => j.on('us.id', '=', userId))
-    .leftJoin('clients as c', (j) =>
-      j.on('c.id', '=', input.clientId ?? null).onRef('c.service_id', '=', 's.id'),
-    )
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('produits as p')
-          .innerJoin('unites as u', 'u.id', 'p.unite_id')
-          .select([
-            'p.id',
-            'p.nom',
-            'p.reference',
-            'p.code_barres',
-            'p.prix_vente',
-            'p.prix_gros',
-            'p.prix_achat',
-            'p.taux_tva',
-            'p.actif',
-            'u.symbole',
-            'u.nom as unite_nom',
-            'u.fractionnable',
-          ])
-          .where('p.service_id', '=', service.id)
-          .where('p.id', 'in', ids.length ? ids : [0])
-          .as('p'),
-      (j) => j.onTrue(),
-    )
-    .select([
-      'dv.id as deja_id',
-      'dv.empreinte as deja_empreinte',
-      't.id as type_id',
-      't.nom as type_nom',
-      't.actif as type_actif',
-      't.prix_utilise',
-      'us.prenom as vendeur_prenom',
-      'us.nom as vendeur_nom',
-      'c.id as client_id',
-      'c.nom as client_nom',
-      'c.telephone as client_telephone',
-      'c.plafond_credit',
-    ])
-    .selectAll('p')
-    .where('s.id', '=', service.id)
-    .execute();
+  const rows = await lecture(
+    db,
+    service.id,
+    input.cleIdempotence,
+    input.typeVenteId,
+    userId,
+    input.clientId ?? null,
+    ids.length ? ids : [0],
+  );
   const head = rows[0]!;
   if (head.deja_id !== null) return { deja: { id: head.deja_id, empreinte: head.deja_empreinte } };
   if (head.type_id === null)

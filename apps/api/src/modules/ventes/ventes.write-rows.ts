@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Insertable, type RawBuilder, type Transaction } from 'kysely';
-import type { TeteAjoutee } from '../journal/journal.append.js';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { ajoutEnCte, type TeteAjoutee, type ValeursAjout } from '../journal/journal.append.js';
+import { figee } from '../../db/figees.js';
 import type { DB } from '../../db/schema.js';
 
 /** What a sale writes once it has its id: its lines, payments, stock movements, register row. */
@@ -12,6 +13,76 @@ export interface LignesDeVente {
   caisse: Insertable<DB['ventes_caisse']> | null;
 }
 
+// SQLite's statements, built once per shape of their rows, a null a value like any (db/figees.ts).
+const lignesFigees = { nullsEnValeurs: true };
+const inserer = {
+  vente: figee(
+    (db: Kysely<DB>, v: Insertable<DB['ventes']>) => db.insertInto('ventes').values(v),
+    lignesFigees,
+  ),
+  lignes: figee(
+    (db: Kysely<DB>, l: Insertable<DB['vente_lignes']>[]) =>
+      db.insertInto('vente_lignes').values(l).returning(['id', 'position']),
+    lignesFigees,
+  ),
+  paiements: figee(
+    (db: Kysely<DB>, p: Insertable<DB['paiements']>[]) =>
+      db.insertInto('paiements').values(p).returning('id'),
+    lignesFigees,
+  ),
+  mouvements: figee(
+    (db: Kysely<DB>, m: Insertable<DB['mouvements_stock']>[]) =>
+      db.insertInto('mouvements_stock').values(m),
+    lignesFigees,
+  ),
+  caisse: figee(
+    (db: Kysely<DB>, c: Insertable<DB['ventes_caisse']>) =>
+      db.insertInto('ventes_caisse').values(c),
+    lignesFigees,
+  ),
+};
+
+/**
+ * PostgreSQL's statement of a sale's rows (and its journal entry), built once per shape: absent
+ * parts are undefined, a null is a value (db/figees.ts).
+ */
+const ecrireEnUne = figee(
+  (
+    db: Kysely<DB>,
+    vente: Insertable<DB['ventes']> | undefined,
+    lignes: Insertable<DB['vente_lignes']>[],
+    paiements: Insertable<DB['paiements']>[],
+    mouvements: Insertable<DB['mouvements_stock']>[],
+    caisse: Insertable<DB['ventes_caisse']> | undefined,
+    journal: ValeursAjout | undefined,
+  ) => {
+    const inserts = {
+      v: vente ? db.insertInto('ventes').values(vente) : null,
+      l: lignes.length
+        ? db.insertInto('vente_lignes').values(lignes).returning(['id', 'position'])
+        : null,
+      p: paiements.length ? db.insertInto('paiements').values(paiements).returning('id') : null,
+      m: mouvements.length ? db.insertInto('mouvements_stock').values(mouvements) : null,
+      c: caisse ? db.insertInto('ventes_caisse').values(caisse) : null,
+    };
+    const ctes = Object.entries(inserts)
+      .filter(([, q]) => q !== null)
+      .map(([name, q]) => sql`${sql.id(name)} as (${q!})`);
+    if (journal) ctes.push(ajoutEnCte(journal));
+    const none = sql`null::text as hash, null::text as horloge`;
+    const select = [
+      sql`select 'x' as k, 0::bigint as id, 0 as position, ${none} where false`,
+      ...(inserts.l ? [sql`select 'l', id, position, ${none} from l`] : []),
+      ...(inserts.p ? [sql`select 'p', id, 0, ${none} from p`] : []),
+      ...(journal ? [sql`select 'j', sequence, 0, hash, horloge from jt`] : []),
+    ];
+    return sql<
+      { k: 'l' | 'p' | 'j'; id: number; position: number } & Omit<TeteAjoutee, 'sequence'>
+    >`with ${sql.join(ctes)} ${sql.join(select, sql` union all `)}`;
+  },
+  lignesFigees,
+);
+
 /**
  * Writes a sale's rows and returns the ids of its lines (by position) and of its payments (in the
  * cart's order: ids are given in the order of the rows). PostgreSQL: one statement of five
@@ -23,53 +94,34 @@ export async function writeRows(
   trx: Transaction<DB>,
   rows: LignesDeVente,
   /** PostgreSQL: the sale's journal entry in the same statement (`ajoutEnCte` of the journal). */
-  journal?: { ctes: RawBuilder<unknown> },
+  journal?: ValeursAjout,
 ): Promise<{ ligneIds: number[]; paiementIds: number[]; tete: TeteAjoutee | undefined }> {
-  const inserts = {
-    v: rows.vente ? trx.insertInto('ventes').values(rows.vente) : null,
-    l: rows.lignes.length
-      ? trx.insertInto('vente_lignes').values(rows.lignes).returning(['id', 'position'])
-      : null,
-    p: rows.paiements.length
-      ? trx.insertInto('paiements').values(rows.paiements).returning('id')
-      : null,
-    m: rows.mouvements.length ? trx.insertInto('mouvements_stock').values(rows.mouvements) : null,
-    c: rows.caisse ? trx.insertInto('ventes_caisse').values(rows.caisse) : null,
-  };
   const ligneIds: number[] = [];
   const paiementIds: number[] = [];
   let tete: TeteAjoutee | undefined;
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    const ctes = Object.entries(inserts)
-      .filter(([, q]) => q !== null)
-      .map(([name, q]) => sql`${sql.id(name)} as (${q!})`);
-    if (journal) ctes.push(journal.ctes);
-    const none = sql`null::text as hash, null::text as horloge`;
-    const select = [
-      sql`select 'x' as k, 0::bigint as id, 0 as position, ${none} where false`,
-      ...(inserts.l ? [sql`select 'l', id, position, ${none} from l`] : []),
-      ...(inserts.p ? [sql`select 'p', id, 0, ${none} from p`] : []),
-      ...(journal ? [sql`select 'j', sequence, 0, hash, horloge from jt`] : []),
-    ];
-    const { rows: ids } = await sql<
-      { k: 'l' | 'p' | 'j'; id: number; position: number } & Omit<TeteAjoutee, 'sequence'>
-    >`with ${sql.join(ctes)} ${sql.join(select, sql` union all `)}`.execute(trx);
+    const ids = await ecrireEnUne(
+      trx,
+      rows.vente ?? undefined,
+      rows.lignes,
+      rows.paiements,
+      rows.mouvements,
+      rows.caisse ?? undefined,
+      journal,
+    );
     for (const r of ids)
       if (r.k === 'l') ligneIds[Number(r.position) - 1] = Number(r.id);
       else if (r.k === 'p') paiementIds.push(Number(r.id));
       else tete = { sequence: Number(r.id), hash: r.hash, horloge: r.horloge };
   } else {
-    if (inserts.v) await inserts.v.execute();
+    if (rows.vente) await inserer.vente(trx, rows.vente);
     for (let i = 0; i < rows.lignes.length; i += 100)
-      for (const r of await trx
-        .insertInto('vente_lignes')
-        .values(rows.lignes.slice(i, i + 100))
-        .returning(['id', 'position'])
-        .execute())
+      for (const r of await inserer.lignes(trx, rows.lignes.slice(i, i + 100)))
         ligneIds[r.position - 1] = r.id;
-    if (inserts.p) paiementIds.push(...(await inserts.p.execute()).map((r) => r.id));
-    if (inserts.m) await inserts.m.execute();
-    if (inserts.c) await inserts.c.execute();
+    if (rows.paiements.length)
+      paiementIds.push(...(await inserer.paiements(trx, rows.paiements)).map((r) => r.id));
+    if (rows.mouvements.length) await inserer.mouvements(trx, rows.mouvements);
+    if (rows.caisse) await inserer.caisse(trx, rows.caisse);
   }
   return { ligneIds, paiementIds: paiementIds.sort((a, b) => a - b), tete };
 }

@@ -1,5 +1,6 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { isPostgres } from '../../db/database.js';
+import { figee } from '../../db/figees.js';
 import { lockParty } from '../../db/locks.js';
 import { AppError, businessRule } from '../../core/errors.js';
 import { nextNumeroVente } from '../../db/numbering.js';
@@ -10,11 +11,23 @@ import { imputerAvoirs } from '../dettes/dettes.allocation.js';
 import { checkPlafondCredit } from '../dettes/dettes.plafond.js';
 import { refreshVenteStatut } from '../dettes/dettes.statut.js';
 import { documentSession, lockOpenSession } from '../caisses/caisses.session.js';
-import { ajoutEnCte, finirAjout, journaliser, type Evenement } from '../journal/journal.append.js';
+import {
+  finirAjout,
+  journaliser,
+  valeursAjout,
+  type Evenement,
+} from '../journal/journal.append.js';
 import { moveStock } from '../stock/stock.lot.js';
 import { mouvementsDe } from '../stock/stock.service.js';
 import type { PreparedVente, VenteEcrite } from './ventes.types.js';
 import { writeRows } from './ventes.write-rows.js';
+
+/** SQLite: the sale's insert gives its id (built once per shape, db/figees.ts). */
+const insererVente = figee(
+  (db: Kysely<DB>, vente: Insertable<DB['ventes']>) =>
+    db.insertInto('ventes').values(vente).returning('id'),
+  { nullsEnValeurs: true },
+);
 
 /** The register's open session, or null for a sale the till made (never refused for a closed one). */
 async function sessionOf(trx: Transaction<DB>, prepared: PreparedVente): Promise<number | null> {
@@ -104,9 +117,7 @@ export async function writeVente(
     created_at: nowIso,
     caisse_session_id: sessionId,
   };
-  const id =
-    venteId ??
-    (await trx.insertInto('ventes').values(vente).returning('id').executeTakeFirstOrThrow()).id;
+  const id = venteId ?? (await insererVente(trx, vente))[0]!.id;
   const lignes = input.lignes.map((l, i) => {
     const produit = produits[i]!;
     const c = calcul.lignes[i]!;
@@ -179,7 +190,7 @@ export async function writeVente(
   // before the summaries' rows that its triggers move (only sales write those: every sale takes
   // them in this order), so that a cash sale holds what the shop's sales share for one round trip
   // and the COMMIT. A credit sale keeps the head while it writes its debt, under its customer's lock.
-  const journal = venteId !== null ? ajoutEnCte(service.id, evenement) : undefined;
+  const journal = venteId !== null ? valeursAjout(service.id, evenement) : undefined;
   const { ligneIds, paiementIds, tete } = await writeRows(
     trx,
     {

@@ -37,11 +37,15 @@ const counter: KyselyPlugin = {
     return args.result;
   },
 };
-// PostgreSQL: every message the driver sends and waits for (BEGIN and COMMIT too) is a round trip.
+// PostgreSQL: every statement the driver sends and waits for (BEGIN and COMMIT too) is a round
+// trip, unless it follows another still in flight on its connection (a BEGIN sent with the
+// statement after it, db/pg-nommees.ts): both answers come back together.
 let roundTrips = 0;
 const send = pg.Client.prototype.query;
+type EnVol = { _activeQuery?: unknown; _sentQueryQueue?: unknown[]; _queryQueue?: unknown[] };
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  roundTrips++;
+  const c = this as unknown as EnVol;
+  if (!c._activeQuery && !c._sentQueryQueue?.length && !c._queryQueue?.length) roundTrips++;
   return (send as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof send;
 const ctx = {

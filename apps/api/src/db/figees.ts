@@ -44,32 +44,40 @@ const feuille = (v: unknown) =>
   ArrayBuffer.isView(v) ||
   v instanceof ArrayBuffer;
 
+/** A walk of the values: their shape as a text, their leaves in order. */
+interface Parcours {
+  forme: string;
+  feuilles: unknown[];
+  nulls: boolean;
+}
+
 /**
- * The shape of `valeurs` (appended to `forme`) and their leaves in order (pushed to `feuilles`).
- * Only arrays and plain objects are walked.
+ * Appends the shape of `v` to `p.forme` (each mark followed by U+0001) and pushes its leaves to
+ * `p.feuilles`. Only arrays and plain objects are walked.
  */
-function parcourir(v: unknown, forme: string[], feuilles: unknown[], nulls: boolean): void {
-  if (v === undefined) return void forme.push('u');
+function parcourir(v: unknown, p: Parcours): void {
+  if (v === undefined) return void (p.forme += 'u\u0001');
   if (feuille(v)) {
-    if (v === null && !nulls) return void forme.push('n');
-    if (typeof v === 'boolean') return void forme.push(v ? 't' : 'f');
-    forme.push('v');
-    return void feuilles.push(v);
+    if (v === null && !p.nulls) return void (p.forme += 'n\u0001');
+    if (typeof v === 'boolean') return void (p.forme += v ? 't\u0001' : 'f\u0001');
+    p.forme += 'v\u0001';
+    return void p.feuilles.push(v);
   }
   if (Array.isArray(v)) {
-    forme.push(`[${v.length}`);
-    for (const x of v) parcourir(x, forme, feuilles, nulls);
-    return void forme.push(']');
+    p.forme += `[${v.length}\u0001`;
+    for (const x of v) parcourir(x, p);
+    return void (p.forme += ']\u0001');
   }
   const proto = Object.getPrototypeOf(v) as unknown;
   if (proto !== Object.prototype && proto !== null)
     throw new Error('figee : seules des valeurs simples, tableaux et objets se passent');
-  forme.push('{');
-  for (const [k, x] of Object.entries(v as object)) {
-    forme.push(k);
-    parcourir(x, forme, feuilles, nulls);
+  p.forme += '{\u0001';
+  const o = v as Record<string, unknown>;
+  for (const k in o) {
+    p.forme += `${k}\u0001`;
+    parcourir(o[k], p);
   }
-  forme.push('}');
+  p.forme += '}\u0001';
 }
 
 /** `valeurs` with each leaf replaced by its marker (same walk as `parcourir`). */
@@ -108,13 +116,12 @@ export function figee<A extends unknown[], O>(
   // Per dialect (the adapter's class: the same SQL for every database of that dialect).
   const modeles = new Map<unknown, Map<string, Modele>>();
   return async (db, ...valeurs) => {
-    const forme: string[] = [];
-    const feuilles: unknown[] = [];
-    parcourir(valeurs, forme, feuilles, nullsEnValeurs);
+    const p: Parcours = { forme: '', feuilles: [], nulls: nullsEnValeurs };
+    parcourir(valeurs, p);
+    const { forme: cle, feuilles } = p;
     const dialecte = db.getExecutor().adapter.constructor;
     let parForme = modeles.get(dialecte);
     if (!parForme) modeles.set(dialecte, (parForme = new Map()));
-    const cle = forme.join('\u0001');
     let modele = parForme.get(cle);
     if (!modele) {
       const marquees = marquer(valeurs, { n: 0 }, nullsEnValeurs) as A;

@@ -1,7 +1,9 @@
 import { sql, type Compilable, type Kysely, type OperationNodeSource } from 'kysely';
 import type { ProduitListQuery, ProduitSort } from '@comptoir/shared';
+import type { Database } from '../../db/database.js';
 import { offsetOf } from '../../db/paging.js';
 import type { DB } from '../../db/schema.js';
+import { pageParRang } from './produits.ordre.js';
 import { sqliteShopQuery, sqliteTextQuery } from './produits.search.js';
 
 /** One page of a list: the products' ids in the list's order, and the number of matches. */
@@ -46,6 +48,21 @@ export async function sqliteSearchPage(
   const text = query.q && !others ? sqliteTextQuery(query.q) : undefined;
   if (text === undefined) return undefined;
   const match = sqliteShopQuery(text, serviceId, query.actif);
+  // In name order, the matches are ranked in memory (produits.ordre.ts), the other shops' products
+  // left out there; in `k`'s choice below, the phrase alone or kept to the shop.
+  const ranked =
+    field === 'nom'
+      ? await pageParRang(
+          db,
+          serviceId,
+          query,
+          direction,
+          query.actif === undefined
+            ? sql`match (select case when autres < n then ${text} else ${match} end from k)`
+            : sql`match ${match}`,
+        )
+      : undefined;
+  if (ranked) return ranked;
   const actif = query.actif === undefined ? sql`` : sql`and actif = ${query.actif ? 1 : 0}`;
   const [index, column] = ORDER_INDEXES[field];
   const order = sql.raw(`${column} ${direction}, id ${direction}`);
@@ -80,6 +97,19 @@ export async function sqliteSearchPage(
         where service_id = ${serviceId} and id in m ${page}))
     end as ids from c`.execute(db);
   return { ids: (JSON.parse(rows[0]!.ids) as number[]).map(Number), total: Number(rows[0]!.n) };
+}
+
+/**
+ * SQLite: the trigram table's index merged into a single segment (FTS5 `optimize`), after a bulk
+ * write. FTS5 writes a segment per transaction and merges them step by step: an import of 100,000
+ * products left 12, and each trigram of a search was looked up and merged across all of them
+ * (« cafe moulu » phrase: 1.6 → 1.1 ms, a reference: 0.5 → 0.1 ms). About 0.2 s at 100,000 products.
+ */
+export async function compacterRecherche(database: Database): Promise<void> {
+  if (database.dialect !== 'sqlite') return;
+  await sql`insert into produits_recherche (produits_recherche) values ('optimize')`.execute(
+    database.db,
+  );
 }
 
 /**

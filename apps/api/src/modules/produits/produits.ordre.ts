@@ -7,13 +7,21 @@ import type { IdPage } from './produits.recherche.js';
 /** A shop's products in name order, as read at `version` of that order (migration 057). */
 interface Ordre {
   version: number;
-  ids: number[];
-  /** Each product's place in `ids`: only the shop's products are there. */
-  rang: Map<number, number>;
+  ids: Int32Array;
+  /** Each product's place in `ids`, or -1 (another shop's product, or none). */
+  place: (id: number) => number;
 }
 
 /**
- * The most products whose place the server keeps, all shops together (about 40 bytes each): past
+ * Places kept in an array indexed by id when the shop's ids are not spread over more than this
+ * many times their number (built in 10 to 20 ms for 100,000 products, against 70 to 200 for a
+ * Map), in a Map otherwise (a small shop among large ones).
+ */
+const ETENDUE_PAR_PRODUIT = 8;
+
+/**
+ * The most products whose place the server keeps, all shops together (40 bytes each at most in an
+ * array, more in a Map): past
  * it, the shops searched longest ago are forgotten, and read again at their next search.
  */
 const PRODUITS_GARDES = 1_000_000;
@@ -59,8 +67,8 @@ export async function pageParRang(
   const places = new Int32Array(trouves.length);
   let n = 0;
   for (const id of trouves) {
-    const place = ordre.rang.get(Number(id));
-    if (place !== undefined) places[n++] = place;
+    const place = ordre.place(id);
+    if (place >= 0) places[n++] = place;
   }
   const triees = places.subarray(0, n).sort();
   const debut = offsetOf(query);
@@ -88,8 +96,10 @@ async function ordreDe(
       (select json_group_array(id) from (select id from produits indexed by produits_nom_tri_idx
         where service_id = ${serviceId} order by nom_tri, id)) as ids`.execute(db);
   if (Number(rows[0]!.version) !== version) return undefined;
-  const ids = (JSON.parse(rows[0]!.ids) as number[]).map(Number);
-  const ordre: Ordre = { version, ids, rang: new Map(ids.map((id, place) => [id, place])) };
+  const ordre: Ordre = {
+    version,
+    ...places(Int32Array.from(JSON.parse(rows[0]!.ids) as number[])),
+  };
   boutiques.set(serviceId, ordre);
   let gardes = 0;
   for (const o of boutiques.values()) gardes += o.ids.length;
@@ -99,4 +109,22 @@ async function ordreDe(
     gardes -= o.ids.length;
   }
   return ordre;
+}
+
+/** The lookup of each product's place in the shop's order `ids`. */
+function places(ids: Int32Array): Pick<Ordre, 'ids' | 'place'> {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const id of ids) {
+    if (id < min) min = id;
+    if (id > max) max = id;
+  }
+  if (ids.length === 0 || max - min >= ids.length * ETENDUE_PAR_PRODUIT) {
+    const map = new Map<number, number>();
+    ids.forEach((id, place) => map.set(id, place));
+    return { ids, place: (id) => map.get(id) ?? -1 };
+  }
+  const parId = new Int32Array(max - min + 1).fill(-1);
+  ids.forEach((id, place) => (parId[id - min] = place));
+  return { ids, place: (id) => (id >= min && id <= max ? parId[id - min]! : -1) };
 }

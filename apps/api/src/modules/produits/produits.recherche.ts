@@ -29,12 +29,13 @@ const ORDER_INDEXES: Record<ProduitSort, [index: string, column: string]> = {
 const ROW_PER_INDEX_ENTRY = 16;
 
 /**
- * SQLite, a text search alone (or with the active filter), in any order: one statement. The
- * trigram table of migration 055 answers exactly, kept to the shop and its active products: its
- * ids (plus the product whose barcode is the text, unless found already) are gathered once,
- * counted, then the page is either those products' rows sorted (few matches) or the order's index
- * walked until the page is full, each entry tested against the gathered ids without reading its
- * row (many matches: « cafe moulu », 5,000 of 100,000, stops at the 8th match in name order).
+ * SQLite, a text search alone (or with the active filter). The trigram table of migration 055
+ * answers exactly, kept to the shop and its active products. In name order (the list's default),
+ * its matches are ranked by the shop's name order kept in memory (produits.ordre.ts). In another
+ * order (or in a transaction), one statement: its ids (plus the product whose barcode is the text,
+ * unless found already) are gathered once, counted, then the page is either those products' rows
+ * sorted (few matches) or the order's index walked until the page is full, each entry tested
+ * against the gathered ids without reading its row (many matches: stops at the page's last match).
  * Undefined when the index cannot answer (another filter, a text it cannot search).
  */
 export async function sqliteSearchPage(

@@ -12,13 +12,16 @@ import { startTestServer, type TestServer } from './support/test-app.js';
  * (creation, import, failed import, deletion), shop by shop. Lists of one category or brand walk
  * their index in name order: the same products, order and total as the whole list filtered here.
  * Text searches: on SQLite the total and the page come from the trigram table of migration 055
- * (contentless, case-sensitive over ASCII-folded texts, kept by triggers) and, with many matches,
- * from a walk of the order's index; they must be exactly what the plain LIKE filter gives (same
+ * (contentless, case-sensitive over ASCII-folded texts, kept by triggers), ranked in name order by
+ * the shop's order kept in memory (produits.ordre.ts, version of migration 057), in other orders,
+ * with many matches, by a walk of the order's index; they must be exactly what the plain LIKE filter gives (same
  * products, order, total, page after page), in every order, with and without the active filter,
  * after creations, imports, renames, reference changes, deactivations and deletions. Texts where
  * Unicode case folding and LIKE differ (« CRÈME », the Kelvin sign) are in the catalogue. On SQLite
  * the shop with more products (A) is searched by the phrase less the other shop's products, the
- * other (B) through its own trigram: both are compared.
+ * other (B) through its own trigram: both are compared. The order kept in memory must follow a
+ * rename (no product added or removed), a creation and a deletion; after an import (SQLite) the
+ * trigram table is merged into one segment.
  */
 describe(`nombre de produits d’une boutique (${TEST_DIALECT})`, () => {
   let server: TestServer;
@@ -316,4 +319,93 @@ describe(`nombre de produits d’une boutique (${TEST_DIALECT})`, () => {
     }>`pragma cache_size`.execute(server.ctx.database.db);
     expect(rows[0]!.cache_size).toBe(-65536);
   });
+
+  /** The names found by « classée », in this order, as pages of 2; each page's total is their number. */
+  async function noms(sort: 'asc' | 'desc') {
+    const out: string[] = [];
+    const totals: number[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const { body } = await client.get(
+        `${url(world.shopA.id)}?q=class%C3%A9e&sort=nom,${sort}&size=2&page=${page}`,
+        token.ownerA,
+      );
+      out.push(...body.items.map((p: { nom: string }) => p.nom));
+      totals.push(body.total);
+    }
+    expect(totals).toEqual([out.length, out.length, out.length]);
+    return out;
+  }
+
+  it('suit un renommage, une création et une suppression', async () => {
+    const lignes = ['Banane classée', 'Cerise classée', 'Datte classée', 'Figue'].map((nom) => ({
+      nom,
+      unite: 'pce',
+      prixVente: 100,
+    }));
+    expect(
+      (await client.post(url(world.shopA.id, '/import'), { lignes }, token.ownerA)).status,
+    ).toBe(200);
+    expect(await noms('asc')).toEqual(['Banane classée', 'Cerise classée', 'Datte classée']);
+
+    const { items } = (await client.get(`${url(world.shopA.id)}?size=50`, token.ownerA)).body;
+    const banane = items.find((p: { nom: string }) => p.nom === 'Banane classée');
+    const { body: unites } = await client.get('/api/unites?size=50', token.ownerA);
+    const piece = unites.items.find((u: { symbole: string }) => u.symbole === 'pce').id;
+    const renamed = await client.put(
+      url(world.shopA.id, `/${banane.id}`),
+      { nom: 'Zèbre classée', uniteId: piece, prixVente: 100 },
+      token.ownerA,
+    );
+    expect(renamed.status).toBe(200);
+    expect(await noms('asc')).toEqual(['Cerise classée', 'Datte classée', 'Zèbre classée']);
+    expect(await noms('desc')).toEqual(['Zèbre classée', 'Datte classée', 'Cerise classée']);
+
+    const created = await client.post(
+      url(world.shopA.id),
+      { nom: 'Abricot classée', uniteId: piece, prixVente: 100 },
+      token.ownerA,
+    );
+    expect(created.status).toBe(201);
+    expect(await noms('asc')).toEqual([
+      'Abricot classée',
+      'Cerise classée',
+      'Datte classée',
+      'Zèbre classée',
+    ]);
+    expect((await client.delete(url(world.shopA.id, `/${banane.id}`), token.ownerA)).status).toBe(
+      204,
+    );
+    expect(await noms('desc')).toEqual(['Datte classée', 'Cerise classée', 'Abricot classée']);
+  });
+
+  it.runIf(TEST_DIALECT === 'sqlite')(
+    'SQLite : après un import, la table des trigrammes tient en un segment',
+    async () => {
+      const { db } = server.ctx.database;
+      // Products written one by one first: FTS5 writes a segment per transaction.
+      const { body: unites } = await client.get('/api/unites?size=50', token.ownerA);
+      const piece = unites.items.find((u: { symbole: string }) => u.symbole === 'pce').id;
+      for (const nom of ['Savon', 'Riz', 'Sucre'])
+        await client.post(
+          url(world.shopA.id),
+          { nom, uniteId: piece, prixVente: 100 },
+          token.ownerA,
+        );
+      const lignes = Array.from({ length: 30 }, (_, i) => ({
+        nom: `Pièce détachée ${i}`,
+        unite: 'pce',
+        prixVente: 150,
+      }));
+      expect(
+        (await client.post(url(world.shopA.id, '/import'), { lignes }, token.ownerA)).status,
+      ).toBe(200);
+      // A segment's pages have rowids (segment id << 37) + page; its tombstones, ids past 65,535.
+      const { rows } = await sql<{ n: number }>`select count(distinct id >> 37) as n
+        from produits_recherche_data where (id >> 37) between 1 and 65535`.execute(db);
+      expect(Number(rows[0]!.n)).toBe(1);
+      expect(
+        (await client.get(`${url(world.shopA.id)}?q=d%C3%A9tach%C3%A9e`, token.ownerA)).body.total,
+      ).toBe(30);
+    },
+  );
 });

@@ -48,6 +48,7 @@ import * as m053 from './migrations/053_journal_clotures.js';
 import * as m054 from './migrations/054_catalogue_lectures.js';
 import * as m055 from './migrations/055_recherche_exacte.js';
 import * as m056 from './migrations/056_recherche_ordonnee.js';
+import * as m057 from './migrations/057_ordre_produits.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '054_catalogue_lectures': m054,
   '055_recherche_exacte': m055,
   '056_recherche_ordonnee': m056,
+  '057_ordre_produits': m057,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -17,6 +17,7 @@ import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/time.js';
 import { recordOpeningStock } from '../stock/stock.service.js';
 import { refreshStatistics } from '../../db/statistics.js';
+import { compacterRecherche } from './produits.recherche.js';
 
 const MAX_REPORTED = 500;
 const key = (text: string) => text.toLowerCase();
@@ -259,5 +260,6 @@ export async function importProduits(
   // A large import changes the shape of the catalogue: tell the query planner now rather than at
   // the next automatic refresh (a failure only delays it: the import itself is committed).
   await refreshStatistics(ctx.database, IMPORT_TABLES).catch(() => {});
+  await compacterRecherche(ctx.database).catch(() => {});
   return result;
 }

@@ -132,7 +132,9 @@ export async function buildApp(
     routes: [],
     clock: options.clock ?? systemClock,
   };
-  app.addHook('onRequest', (_request, _reply, done) => runWithClock(ctx.clock, done));
+  // On the system clock, a request needs no context of its own (db/time.ts).
+  if (ctx.clock !== systemClock)
+    app.addHook('onRequest', (_request, _reply, done) => runWithClock(ctx.clock, done));
   // Every route the app registers, to check below that each /api route went through defineRoute.
   const fastifyRoutes: Array<{ method: string; url: string }> = [];
   app.addHook('onRoute', (route) => {
@@ -149,8 +151,9 @@ export async function buildApp(
   registerControlCharacterCheck(app);
   // Served over https: browsers keep to it for a year (HSTS). API answers are never cached (they
   // carry a shop's figures and personal data); files and hashed assets set their own caching.
+  // A callback hook: it runs on every answer and has nothing to wait for.
   const https = config.publicUrl.startsWith('https://');
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const api = request.url.startsWith('/api/');
     if (!api) reply.header('content-security-policy', CSP);
     else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -158,6 +161,7 @@ export async function buildApp(
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');
+    done(null, payload);
   });
 
   authRoutes(app, ctx);

@@ -138,4 +138,26 @@ describe(`identifiants stricts, caractères invisibles (${TEST_DIALECT})`, () =>
       'nom',
     );
   });
+
+  it('dans une liste, la ligne fautive est nommée et les caractères invisibles retirés', async () => {
+    const url = `/api/services/${world.shopA.id}/produits`;
+    const ligne = (nom: string) => ({ nom, unite: 'pce', prixVente: 10 });
+    const refused = expectValidation(
+      await client.post(
+        `${url}/import`,
+        { lignes: [ligne('Riz'), ligne('Mil'), ligne('Su\u202Ecre')] },
+        owner,
+      ),
+      'lignes.2.nom',
+    );
+    expect(refused.errors).toHaveLength(1);
+    const done = await client.post(
+      `${url}/import`,
+      { lignes: [ligne('Fonio'), ligne('Ma\u200Bïs\uFEFF')] },
+      owner,
+    );
+    expect(done.body.importes, JSON.stringify(done.body)).toBe(2);
+    const items = (await client.get(`${url}?q=ma%C3%AFs`, owner)).body.items;
+    expect(items.map((p: { nom: string }) => p.nom)).toEqual(['Maïs']);
+  });
 });

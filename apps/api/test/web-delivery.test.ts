@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoute } from '../src/core/route.js';
 import { TEST_DIALECT } from './support/database.js';
 import { startTestServer, type TestServer } from './support/test-app.js';
 
@@ -34,6 +36,20 @@ function rawGet(
       .on('error', reject);
   });
 }
+
+/** The window a brotli stream declares in its first bits (RFC 7932, 9.1), in bits. */
+function brotliWindowBits(stream: Buffer): number {
+  const first = stream[0]!;
+  if ((first & 1) === 0) return 16;
+  const n = (first >> 1) & 7;
+  if (n !== 0) return 17 + n;
+  const m = (first >> 4) & 7;
+  return m === 0 ? 17 : 8 + m;
+}
+
+/** A JSON answer of about `n` KiB, made of lines as a sale's are. */
+const jsonOf = (kib: number) =>
+  Array.from({ length: kib * 24 }, (_, i) => ({ id: i, nom: `Article ${i}`, montantTtc: i * 7 }));
 
 const decoded = (r: Raw) =>
   r.headers['content-encoding'] === 'br'
@@ -68,7 +84,18 @@ describe(`livraison de l'application web (${TEST_DIALECT})`, () => {
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(path.join(dist, 'manifest.webmanifest'), manifest);
     execFileSync(process.execPath, [path.resolve('scripts/precompress.mjs'), dist]);
-    server = await startTestServer({ WEB_DIST: dist });
+    server = await startTestServer({ WEB_DIST: dist }, (app, ctx) =>
+      defineRoute(app, ctx, {
+        method: 'GET',
+        url: '/api/essai/json',
+        summary: 'Réponse JSON de taille choisie (essai)',
+        tags: ['Essai'],
+        access: 'public',
+        query: z.object({ kio: z.coerce.number().int() }),
+        responses: { 200: null },
+        handler: async ({ query }) => jsonOf(query.kio),
+      }),
+    );
   });
   afterAll(() => server.close());
 
@@ -164,5 +191,21 @@ describe(`livraison de l'application web (${TEST_DIALECT})`, () => {
     expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok' });
     expect(health.headers['cache-control']).toBe('no-store');
     expect(health.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('une réponse JSON de quelques Kio part en brotli avec une fenêtre à sa taille, qui se décode', async () => {
+    for (const kio of [2, 64]) {
+      const r = await rawGet(server.baseUrl, `/api/essai/json?kio=${kio}`, 'gzip, deflate, br');
+      expect(r.status, r.body.toString()).toBe(200);
+      expect(r.headers['content-encoding'], `${kio} Kio`).toBe('br');
+      expect(JSON.parse(decoded(r)), `${kio} Kio`).toEqual(jsonOf(kio));
+      expect(r.body.length, `${kio} Kio`).toBeLessThan(decoded(r).length / 3);
+      // 2 KiB: 4 KiB of window (12 bits) rather than brotli's 4 MiB (22 bits). Larger answers go
+      // through the plugin's stream path and keep its default window.
+      if (kio === 2) expect(brotliWindowBits(r.body)).toBeLessThanOrEqual(12);
+    }
+    const gzip = await rawGet(server.baseUrl, '/api/essai/json?kio=2', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(decoded(gzip))).toEqual(jsonOf(2));
   });
 });

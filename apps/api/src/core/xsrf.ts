@@ -12,12 +12,21 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+const refused = () =>
+  new AppError(
+    403,
+    'XSRF',
+    'Requête refusée',
+    'Jeton anti-falsification manquant ou invalide. Rechargez la page puis réessayez.',
+  );
+
 /**
  * Anti-forgery (double submit): the server sets a random XSRF-TOKEN cookie readable by the page,
- * and every non-GET call must echo it in the X-XSRF-TOKEN header.
+ * and every non-GET call must echo it in the X-XSRF-TOKEN header. A callback hook, not an async
+ * one: it runs on every request and has nothing to wait for.
  */
 export function registerXsrf(app: FastifyInstance, secureCookies: boolean): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
@@ -29,15 +38,9 @@ export function registerXsrf(app: FastifyInstance, secureCookies: boolean): void
     }
     // Every unsafe request, whatever its path: a test on the raw URL would let "/%61pi/…" through,
     // since the router decodes it to "/api/…".
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method)) return done();
     const header = request.headers[XSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
-      throw new AppError(
-        403,
-        'XSRF',
-        'Requête refusée',
-        'Jeton anti-falsification manquant ou invalide. Rechargez la page puis réessayez.',
-      );
-    }
+    if (!cookie || typeof header !== 'string' || !same(cookie, header)) return done(refused());
+    done();
   });
 }

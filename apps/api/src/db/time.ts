@@ -15,8 +15,15 @@ export const systemClock: Clock = { now: () => new Date() };
 
 const currentClock = new AsyncLocalStorage<Clock>();
 
-/** Runs `fn`, and everything it starts, with `clock` as the current time. */
-export const runWithClock = <T>(clock: Clock, fn: () => T): T => currentClock.run(clock, fn);
+/**
+ * Runs `fn`, and everything it starts, with `clock` as the current time. The system clock outside
+ * any other needs no context (`now()` falls back to it): a server on the system clock never turns
+ * this AsyncLocalStorage on, which would otherwise carry its store to every promise made.
+ */
+export const runWithClock = <T>(clock: Clock, fn: () => T): T =>
+  clock === systemClock && currentClock.getStore() === undefined
+    ? fn()
+    : currentClock.run(clock, fn);
 
 /** The current instant, from the clock of the request (or of `runWithClock`). */
 export const now = (): Date => (currentClock.getStore() ?? systemClock).now();

@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, key } from './support/api';
-import { openRegisterSession, ownerInLyon, productOfTest, registerOfTest } from './support/caisse';
+import {
+  openRegisterSession,
+  ownerInLyon,
+  productOfTest,
+  receiptPrinted,
+  registerOfTest,
+} from './support/caisse';
 
 /**
  * One register, one device, and the sale the sync refused (docs/regles-metier.md « Vente hors
@@ -90,9 +96,7 @@ test('hors ligne : une caisse choisie malgré un autre appareil, une vente refus
   const done = page.getByRole('dialog', { name: `Vente ${numero(1)} enregistrée` });
   await expect(done.getByTestId('receipt')).toContainText(numero(1));
   await expect(done.getByTestId('receipt')).toContainText(/Mobile money \(Wave, réf\. TX-HL-1\)/);
-  // The receipt's print is over (the browser's print dialog takes the keyboard meanwhile).
-  await expect(page.locator('#receipt-print-root').getByTestId('receipt')).toHaveCount(1);
-  await expect(page.locator('html')).not.toHaveClass(/receipt-printing/);
+  await receiptPrinted(page, done);
   await page.keyboard.press('F6');
   await expect(done).toBeHidden();
   await expect(etat(page)).toContainText('1 vente en attente');

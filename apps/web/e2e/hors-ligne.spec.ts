@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openRegisterSession, ownerInLyon } from './support/caisse';
+import { openRegisterSession, ownerInLyon, receiptPrinted } from './support/caisse';
 
 /**
  * The counter without the network (docs/regles-metier.md « Vente hors ligne »), in Chromium with
@@ -54,7 +54,7 @@ async function sell(page: Page, code: string, numero: string) {
   const done = page.getByRole('dialog', { name: `Vente ${numero} enregistrée` });
   await expect(done).toBeVisible();
   await expect(done.getByTestId('receipt')).toContainText(numero);
-  await expect(page.locator('html')).not.toHaveClass(/receipt-printing/);
+  await receiptPrinted(page, done);
   await page.keyboard.press('F6');
   await expect(done).toBeHidden();
 }
@@ -142,7 +142,7 @@ test('hors ligne : 20 ventes dont une après rechargement, un client créé, pui
   await page.keyboard.press('Control+Enter');
   const done = page.getByRole('dialog', { name: `Vente ${numero(11)} enregistrée` });
   await expect(done.getByTestId('receipt')).toContainText(nom);
-  await expect(page.locator('html')).not.toHaveClass(/receipt-printing/);
+  await receiptPrinted(page, done);
   await page.keyboard.press('F6');
   await expect(done).toBeHidden();
   for (let n = 12; n <= 20; n++) await sell(page, produit.codeBarres!, numero(n));

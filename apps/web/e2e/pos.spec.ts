@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/constants';
-import { openRegisterSession } from './support/caisse';
+import { openRegisterSession, receiptPrinted } from './support/caisse';
 import { loginAs } from './support/pages';
 
 /**
@@ -29,15 +29,6 @@ async function openPos(page: Page) {
   await page.goto('/pages/ventes');
   await openRegisterSession(page);
   await expect(search(page)).toBeFocused();
-}
-
-/**
- * The receipt printed at validation: the print has run (its copy rendered for the printer) and is
- * over. The browser's print dialog takes the keyboard meanwhile, as it does for a cashier.
- */
-async function printed(page: Page) {
-  await expect(page.locator('#receipt-print-root').getByTestId('receipt')).toHaveCount(1);
-  await expect(page.locator('html')).not.toHaveClass(/receipt-printing/);
 }
 
 async function typeAmount(page: Page, id: string, value: string) {
@@ -111,7 +102,9 @@ test('caisse : trois produits scannés, quantité changée au clavier, paiement 
   await done.getByRole('button', { name: 'Télécharger le PDF' }).click();
   expect((await download).suggestedFilename()).toMatch(/^ticket-V-\d{4}-C\d{2}-\d{6}\.pdf$/);
 
-  // F6: a new, empty sale.
+  // F6, once the duplicate is printed: a new, empty sale.
+  await expect(page.locator('#receipt-print-root')).toContainText('DUPLICATA');
+  await receiptPrinted(page, done);
   await page.keyboard.press('F6');
   await expect(done).toBeHidden();
   await expect(lines(page)).toHaveCount(0);
@@ -191,7 +184,7 @@ test('caisse : une vente entière au clavier seul (scan, recherche par nom, quan
   await expect(done).toBeVisible();
   await expect(done.getByTestId('receipt')).toContainText(/Monnaie rendue\s*750\sFCFA/);
   await expect(done.getByRole('button', { name: 'Réimprimer' })).toBeFocused();
-  await printed(page);
+  await receiptPrinted(page, done);
   await page.keyboard.press('F6');
   await expect(done).toBeHidden();
   await expect(lines(page)).toHaveCount(0);
@@ -240,7 +233,7 @@ test('caisse : client créé sur place, vente à crédit partielle avec échéan
   await expect(receipt).toContainText(/Échéance\s*\d{2}\/\d{2}\/\d{4}/);
   // The receipt printed at validation, then F6.
   await expect(done.getByRole('button', { name: 'Réimprimer' })).toBeFocused();
-  await printed(page);
+  await receiptPrinted(page, done);
   await page.keyboard.press('F6');
   await expect(done).toBeHidden();
 

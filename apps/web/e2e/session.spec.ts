@@ -38,7 +38,16 @@ test.describe('session', () => {
       .setIssuedAt(Math.floor(Date.now() / 1000) - 1000)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(new TextEncoder().encode(E2E_JWT_SECRET));
-    await page.evaluate((t) => localStorage.setItem('token', t), expired);
+    // The expired token is stored by the reloaded document before the app's own scripts run. Stored
+    // from the page before the reload, a request that page still made (its screen's data, on a
+    // busy machine) got a 401 and began a refresh which the reload cut: the server had spent the
+    // refresh token, the reloaded page presented it again, the family was revoked and the user
+    // sent to the login page (CI of 29 November 2026).
+    await page.addInitScript((t) => {
+      if (sessionStorage.getItem('e2e-expired') !== null) return;
+      sessionStorage.setItem('e2e-expired', '1');
+      localStorage.setItem('token', t);
+    }, expired);
     const refreshes: string[] = [];
     const unauthorized: string[] = [];
     page.on('request', (r) => r.url().endsWith('/api/auth/refresh') && refreshes.push(r.url()));

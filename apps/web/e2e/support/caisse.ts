@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { api } from './api';
 import { DEMO } from './constants';
 import { loginAs } from './pages';
@@ -99,8 +99,24 @@ export async function sellInCash(page: Page, code: string, numero: string): Prom
   await page.keyboard.press('Control+Enter');
   const done = page.getByRole('dialog', { name: `Vente ${numero} enregistrée` });
   await expect(done.getByTestId('receipt')).toContainText(numero);
-  await expect(page.locator('#receipt-print-root').getByTestId('receipt')).toHaveCount(1);
-  await expect(page.locator('html')).not.toHaveClass(/receipt-printing/);
+  await receiptPrinted(page, done);
   await page.keyboard.press('F6');
   await expect(done).toBeHidden();
+}
+
+/**
+ * The receipt the « Vente … enregistrée » dialog `done` shows has been printed, and the print is
+ * over. The copy rendered for the printer names this sale (the node keeps the previous sale's
+ * copy until the next print, which starts a moment after the dialog shows), and the page has left
+ * print mode. The browser's print dialog takes the keyboard meanwhile, as it does for a cashier:
+ * an F6 pressed during the print is lost and the receipt stays open (the flaky runs of session 19).
+ */
+export async function receiptPrinted(page: Page, done: Locator): Promise<void> {
+  const label = await done.getByTestId('receipt').getAttribute('aria-label');
+  expect(label).toMatch(/^Ticket /);
+  await expect(page.locator('#receipt-print-root').getByTestId('receipt')).toHaveAttribute(
+    'aria-label',
+    label!,
+  );
+  await expect(page.locator('html')).not.toHaveClass(/receipt-printing/);
 }

@@ -140,6 +140,33 @@ describe('http client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(getToken()).toBe('old-token');
   });
+
+  it('a call given a timeout that the server leaves unanswered fails as the network would', async () => {
+    // As fetch does: the signal's reason rejects the call, or the body still being read.
+    fetchMock.mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+        ),
+    );
+    await expect(
+      http.get('/api/services/1/caisses/2/synchro', { signal: AbortSignal.timeout(20) }),
+    ).rejects.toThrow(NetworkError);
+    fetchMock.mockImplementation(async (_input, init) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"items":['));
+          init?.signal?.addEventListener('abort', () => controller.error(init.signal!.reason));
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'application/json' } });
+    });
+    const stalled = http.get('/api/services/1/catalogue/produits', {
+      signal: AbortSignal.timeout(20),
+    });
+    await expect(stalled).rejects.toThrow(NetworkError);
+    await expect(stalled).rejects.toThrow(/Impossible de joindre le serveur/);
+  });
 });
 
 describe('logout', () => {

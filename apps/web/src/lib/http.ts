@@ -128,8 +128,16 @@ async function parse<T>(response: Response): Promise<T> {
  * NetworkError. A 401 triggers one shared refresh, then the call is retried exactly once.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return parse<T>(await answer(path, options));
+  try {
+    return await parse<T>(await answer(path, options));
+  } catch (error) {
+    throw timedOut(error) ? new NetworkError(error) : error;
+  }
 }
+
+/** A call given `AbortSignal.timeout` that the server did not answer in time (body included). */
+const timedOut = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as Error).name === 'TimeoutError';
 
 /**
  * Same as request, for a binary answer (PDF, spreadsheet): the body as a Blob — a File named as

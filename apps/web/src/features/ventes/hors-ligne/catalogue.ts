@@ -11,6 +11,7 @@ import {
 import { http } from '../../../lib/http';
 import { shopPath } from '../../../lib/shop';
 import { noterProduits, produitEnMemoire } from './codes-memoire';
+import { DELAI_SYNCHRO_MS } from './file';
 import { byIndex, getMeta, putAll, scan, setMeta } from './idb';
 import { champsIndex, type ChampsIndex } from './index-produits';
 
@@ -46,6 +47,8 @@ async function pull<T extends { id: number }>(
   const get = (curseur: string | undefined) =>
     http.get<DeltaPage<T>>(shopPath(serviceId, `catalogue/${what}`), {
       query: { curseur, taille: 5000 },
+      // A page of 5,000 products on a slow mobile network takes longer than a sync call.
+      signal: AbortSignal.timeout(2 * DELAI_SYNCHRO_MS),
     });
   let page = await get(await getMeta<string>(serviceId, `curseur.${what}`));
   let received = 0;

@@ -44,6 +44,14 @@ export type SerieLocale = Pick<SerieCaisse, 'caisseId' | 'code' | 'prefixe' | 'a
 const caissesPath = (serviceId: number) => shopPath(serviceId, 'caisses');
 
 /**
+ * How long a call of the sync waits for the server's answer. A connection that stays open without
+ * answering (a Wi-Fi without Internet, a network that drops mid-call) would otherwise hold the
+ * sync, and every later one, for good; after it, the call fails as the network would and the sync
+ * is tried again.
+ */
+export const DELAI_SYNCHRO_MS = 45_000;
+
+/**
  * Online: the register of this device (the one chosen on it: never another's by default, two
  * devices on one register would number the same series) and its series; the last number is the
  * higher of the server's and the device's. None chosen yet: null.
@@ -55,7 +63,9 @@ export async function chargerSerie(serviceId: number): Promise<SerieLocale | nul
   const pending = (await fileAttente(serviceId)).length > 0;
   const caisseId = pending ? known?.caisseId : choisie > 0 ? choisie : known?.caisseId;
   if (caisseId === undefined) return null;
-  const serveur = await http.get<SerieCaisse>(`${caissesPath(serviceId)}/${caisseId}/synchro`);
+  const serveur = await http.get<SerieCaisse>(`${caissesPath(serviceId)}/${caisseId}/synchro`, {
+    signal: AbortSignal.timeout(DELAI_SYNCHRO_MS),
+  });
   const serie: SerieLocale = {
     caisseId,
     code: serveur.code,
@@ -157,10 +167,12 @@ async function envoyer(serviceId: number): Promise<number> {
     const lot = file.filter((e) => e.caisseId === caisseId).slice(0, 50);
     const clients = new Map<string, ClientHorsLigne>();
     for (const e of lot) if (e.client) clients.set(e.client.cle, e.client);
-    const answer = await http.post<SynchroResult>(`${caissesPath(serviceId)}/${caisseId}/synchro`, {
-      clients: [...clients.values()],
-      ventes: lot.map((e) => e.vente),
-    });
+    const answer = await http.post<SynchroResult>(
+      `${caissesPath(serviceId)}/${caisseId}/synchro`,
+      { clients: [...clients.values()], ventes: lot.map((e) => e.vente) },
+      // Unanswered, the batch is sent again at the next try: the server answers what it has.
+      { signal: AbortSignal.timeout(DELAI_SYNCHRO_MS) },
+    );
     const recorded = new Set(
       answer.ventes
         .filter((r) => r.statut === 'enregistree' || r.statut === 'deja_enregistree')

@@ -54,6 +54,8 @@ export function useHorsLigne(serviceId: number): HorsLigne {
   const alive = useRef(true);
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
   const catchUpRef = useRef<() => Promise<void>>(async () => undefined);
+  const enCours = useRef<Promise<void> | null>(null);
+  const encore = useRef(false);
 
   const recount = useCallback(async () => {
     // No IndexedDB (a private window of an old browser, tests): the point of sale sells online only.
@@ -67,7 +69,7 @@ export function useHorsLigne(serviceId: number): HorsLigne {
       setStockagePlein((estimate.usage ?? 0) / estimate.quota > 0.9);
   }, [serviceId]);
 
-  const catchUp = useCallback(async () => {
+  const uneFois = useCallback(async () => {
     clearTimeout(retry.current);
     if (!navigator.onLine) return;
     setSyncing(true);
@@ -87,6 +89,28 @@ export function useHorsLigne(serviceId: number): HorsLigne {
       await recount();
     }
   }, [serviceId, recount]);
+
+  /**
+   * One catch-up at a time (the 'online' event, the timer and a retry can come together); asked
+   * for while one runs, another follows it, so that what changed meanwhile is sent too.
+   */
+  const catchUp = useCallback((): Promise<void> => {
+    if (enCours.current) {
+      encore.current = true;
+      return enCours.current;
+    }
+    const run = async () => {
+      do {
+        encore.current = false;
+        await uneFois();
+      } while (encore.current && alive.current);
+    };
+    const running = run().finally(() => {
+      if (enCours.current === running) enCours.current = null;
+    });
+    enCours.current = running;
+    return running;
+  }, [uneFois]);
 
   useEffect(() => {
     catchUpRef.current = catchUp;
@@ -114,6 +138,7 @@ export function useHorsLigne(serviceId: number): HorsLigne {
       window.removeEventListener('offline', offline);
       clearInterval(timer);
       clearTimeout(retry.current);
+      enCours.current = null;
     };
   }, [serviceId, catchUp, recount]);
 

@@ -6,10 +6,6 @@ import { DEMO } from './support/constants';
 import { barriere, pageRepond, retenirWorkerExcel } from './support/long-travail';
 import { loginAs } from './support/pages';
 
-// The requests this spec holds go through page.route, which does not see those a service worker
-// answers.
-test.use({ serviceWorkers: 'block' });
-
 const N = 3000;
 
 test('export Excel de 3 000 produits : le classeur est écrit hors de la page, qui répond pendant l’export, et compte toutes les lignes', async ({

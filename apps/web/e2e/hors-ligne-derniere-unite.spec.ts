@@ -8,6 +8,9 @@ import {
   sellInCash,
 } from './support/caisse';
 
+// The device's service worker holds the app while the network is away (blocked by default).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Two devices, each on its own register of the shop, both offline, both sell the last unit of a
  * product (docs/regles-metier.md « Vente hors ligne » : a sale made offline is never refused for

@@ -8,6 +8,9 @@ import {
   registerOfTest,
 } from './support/caisse';
 
+// The device's service worker holds the app while the network is away (blocked by default).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * One register, one device, and the sale the sync refused (docs/regles-metier.md « Vente hors
  * ligne »): a fresh device chooses its register explicitly, warned when another device holds it;

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openRegisterSession, ownerInLyon, receiptPrinted } from './support/caisse';
 
+// The device's service worker holds the app while the network is away (blocked by default).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The counter without the network (docs/regles-metier.md « Vente hors ligne »), in Chromium with
  * the context set offline: the point of sale keeps selling on the device (a reload included),

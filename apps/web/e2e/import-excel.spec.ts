@@ -8,9 +8,6 @@ import {
   textesNotes,
 } from './support/long-travail';
 
-// The worker's script is held through page.route, which does not see what a service worker answers.
-test.use({ serviceWorkers: 'block' });
-
 const N = 20_000;
 const HEADERS = [
   'Nom',

@@ -107,6 +107,49 @@ describe('http client', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  describe('tabs sharing the session (Web Locks)', () => {
+    const names: string[] = [];
+    /** The browser's lock manager, as `before` leaves it when this tab's turn comes. */
+    function locks(before: () => void) {
+      Object.defineProperty(navigator, 'locks', {
+        configurable: true,
+        value: {
+          request: async (name: string, run: () => Promise<unknown>) => {
+            names.push(name);
+            before();
+            return run();
+          },
+        },
+      });
+    }
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'locks');
+      names.length = 0;
+    });
+
+    it('another tab renewed while this one waited: no second refresh, its token serves', async () => {
+      server(() => json(200, makeAuth(['ROLE_GERANT'])));
+      locks(() => {
+        localStorage.setItem('token', 'new-token');
+        localStorage.setItem('refreshToken', 'refresh-2');
+      });
+      expect(await http.get('/api/a')).toEqual({ url: '/api/a' });
+      expect(names).toEqual(['comptoir.renouvellement']);
+      expect(callsTo('/api/auth/refresh')).toHaveLength(0);
+      expect(callsTo('/api/a').map(bearer)).toEqual(['Bearer old-token', 'Bearer new-token']);
+      expect(navigate).not.toHaveBeenCalled();
+    });
+
+    it('no other tab renewed: this one refreshes, inside the lock', async () => {
+      server(() => json(200, { ...makeAuth(['ROLE_GERANT']), token: 'new-token' }));
+      locks(() => undefined);
+      expect(await http.get('/api/a')).toEqual({ url: '/api/a' });
+      expect(names).toEqual(['comptoir.renouvellement']);
+      expect(callsTo('/api/auth/refresh')).toHaveLength(1);
+      expect(getToken()).toBe('new-token');
+    });
+  });
+
   it('retries only once: a second 401 goes back to the caller', async () => {
     const auth = {
       ...makeAuth(['ROLE_GERANT']),

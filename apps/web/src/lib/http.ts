@@ -73,31 +73,50 @@ let refreshing: Promise<string> | null = null;
  */
 export function refreshSession(): Promise<string> {
   refreshing ??= (async () => {
-    const refreshToken = getRefreshToken();
-    let failure: unknown = null;
-    if (refreshToken) {
-      try {
-        const response = await send(REFRESH_PATH, { method: 'POST', body: { refreshToken } }, null);
-        if (response.ok) {
-          const answer = (await response.json()) as AuthResponse;
-          applyRefresh(answer);
-          return answer.token;
-        }
-        failure = await apiErrorFrom(response);
-      } catch (error) {
-        failure = error;
-      }
-      const transient =
-        failure instanceof NetworkError || (failure instanceof ApiError && failure.status >= 500);
-      if (transient) throw failure;
-    }
-    clearSession();
-    navigateTo('/auth/login');
-    throw failure ?? new Error('Aucune session à renouveler');
+    const seen = getRefreshToken();
+    return oneTabAtATime(() => renew(seen));
   })().finally(() => {
     refreshing = null;
   });
   return refreshing;
+}
+
+/**
+ * The tabs of one browser share the stored session: two renewing it at once would present the
+ * same refresh token twice, and the second would revoke the session of both. The Web Locks API
+ * lets one tab at a time renew (without it, an old browser: this tab alone).
+ */
+function oneTabAtATime<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('comptoir.renouvellement', run) : run();
+}
+
+/** Inside the lock: the refresh, unless another tab renewed the session meanwhile. */
+async function renew(seen: string | null): Promise<string> {
+  const refreshToken = getRefreshToken();
+  const current = getToken();
+  // Another tab renewed the session while this one waited: its tokens serve here too.
+  if (refreshToken && refreshToken !== seen && current) return current;
+  let failure: unknown = null;
+  if (refreshToken) {
+    try {
+      const response = await send(REFRESH_PATH, { method: 'POST', body: { refreshToken } }, null);
+      if (response.ok) {
+        const answer = (await response.json()) as AuthResponse;
+        applyRefresh(answer);
+        return answer.token;
+      }
+      failure = await apiErrorFrom(response);
+    } catch (error) {
+      failure = error;
+    }
+    const transient =
+      failure instanceof NetworkError || (failure instanceof ApiError && failure.status >= 500);
+    if (transient) throw failure;
+  }
+  clearSession();
+  navigateTo('/auth/login');
+  throw failure ?? new Error('Aucune session à renouveler');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api';
 import {
+  appOnDevice,
   openRegisterSession,
   ownerInLyon,
   productOfTest,
@@ -28,7 +29,7 @@ async function posOn(page: Page, nom: string) {
   await expect(page.getByTestId('caisse-bar')).toContainText(nom);
   await expect(etat(page)).toContainText('Aucune vente en attente');
   await expect(etat(page)).toContainText(/Catalogue : \d{2}:\d{2}/);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await appOnDevice(page);
 }
 
 test('hors ligne : deux caisses vendent chacune la dernière unité ; les deux ventes sont enregistrées, le stock à −1 signalé au propriétaire', async ({

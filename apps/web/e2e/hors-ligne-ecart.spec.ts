@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, key } from './support/api';
 import {
+  appOnDevice,
   openRegisterSession,
   ownerInLyon,
   productOfTest,
@@ -47,7 +48,7 @@ test('hors ligne : une vente refusée à la synchronisation, écartée par le pr
   // The catalogue is on the device (this test's product with it) before the network goes: else the
   // offline scan finds nothing (« Catalogue pas encore chargé », the run of 29 November 2026).
   await expect(etat(page)).toContainText(/Catalogue : \d{2}:\d{2}/);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await appOnDevice(page);
 
   // Another device sells online on the same register: it takes number 1 on the server.
   const types = await api<{ items: Array<{ id: number; prixUtilise: string }> }>(

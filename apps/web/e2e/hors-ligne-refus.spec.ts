@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, key } from './support/api';
 import {
+  appOnDevice,
   openRegisterSession,
   ownerInLyon,
   productOfTest,
@@ -57,7 +58,7 @@ test('hors ligne : une caisse choisie malgré un autre appareil, une vente refus
   await expect(page.getByTestId('caisse-partagee')).toHaveCount(0);
   await expect(etat(page)).toContainText('Aucune vente en attente');
   await expect(etat(page)).toContainText(/Catalogue : \d{2}:\d{2}/);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await appOnDevice(page);
 
   // Another device sells online on the same register: it takes number 1 on the server.
   const types = await api<{ items: Array<{ id: number; prixUtilise: string }> }>(

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openRegisterSession, ownerInLyon, receiptPrinted } from './support/caisse';
+import { appOnDevice, openRegisterSession, ownerInLyon, receiptPrinted } from './support/caisse';
 
 // The device's service worker holds the app while the network is away (blocked by default).
 test.use({ serviceWorkers: 'allow' });
@@ -104,7 +104,7 @@ test('hors ligne : 20 ventes dont une après rechargement, un client créé, pui
   await expect(etat(page)).toContainText('En ligne');
   await expect(etat(page)).toContainText(/Catalogue : \d{2}:\d{2}/);
   // The service worker holds the app before the network goes.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await appOnDevice(page);
 
   await context.setOffline(true);
   await expect(etat(page)).toContainText('Hors ligne');

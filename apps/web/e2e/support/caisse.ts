@@ -120,3 +120,24 @@ export async function receiptPrinted(page: Page, done: Locator): Promise<void> {
   );
   await expect(page.locator('html')).not.toHaveClass(/receipt-printing/);
 }
+
+/**
+ * The service worker holds the app (the device can reload without the network). An install that
+ * failed is asked for again every minute (app/copie-hors-ligne.ts): the wait covers two tries, then
+ * fails naming the worker's state (one run of session 20 waited nine minutes without a controller).
+ */
+export async function appOnDevice(page: Page): Promise<void> {
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 150_000,
+    });
+  } catch (error) {
+    const state = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return r
+        ? `installing: ${r.installing?.state}, waiting: ${r.waiting?.state}, active: ${r.active?.state}`
+        : 'aucun enregistrement';
+    });
+    throw new Error(`Aucun service worker ne tient la page (${state})`, { cause: error });
+  }
+}

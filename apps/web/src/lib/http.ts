@@ -86,9 +86,9 @@ export function refreshSession(): Promise<string> {
  * same refresh token twice, and the second would revoke the session of both. The Web Locks API
  * lets one tab at a time renew (without it, an old browser: this tab alone).
  */
-function oneTabAtATime<T>(run: () => Promise<T>): Promise<T> {
+async function oneTabAtATime<T>(run: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('comptoir.renouvellement', run) : run();
+  return locks ? await locks.request('comptoir.renouvellement', run) : run();
 }
 
 /** Inside the lock: the refresh, unless another tab renewed the session meanwhile. */

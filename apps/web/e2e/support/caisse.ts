@@ -108,8 +108,9 @@ export async function sellInCash(page: Page, code: string, numero: string): Prom
  * The receipt the « Vente … enregistrée » dialog `done` shows has been printed, and the print is
  * over. The copy rendered for the printer names this sale (the node keeps the previous sale's
  * copy until the next print, which starts a moment after the dialog shows), and the page has left
- * print mode. The browser's print dialog takes the keyboard meanwhile, as it does for a cashier:
- * an F6 pressed during the print is lost and the receipt stays open (the flaky runs of session 19).
+ * print mode. A cashier's print dialog takes the keyboard meanwhile; headless Chromium 156 returns
+ * from print() at once and still delivers keys (measured in session 20), so the wait mostly
+ * ensures the next key acts on a sale whose print has run.
  */
 export async function receiptPrinted(page: Page, done: Locator): Promise<void> {
   const label = await done.getByTestId('receipt').getAttribute('aria-label');

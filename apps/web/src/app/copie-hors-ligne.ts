@@ -9,7 +9,7 @@ export const VERIFICATION_MS = 60_000;
  * all day is the next morning. So until a worker is active, the install is asked for again every
  * minute (never while one is under way).
  */
-export function installerCopieHorsLigne(container: ServiceWorkerContainer): () => void {
+export function installerCopieHorsLigne(container: ServiceWorkerContainer): void {
   const register = () => container.register('/sw.js').catch(() => undefined);
   void register();
   const timer = setInterval(() => {
@@ -21,5 +21,4 @@ export function installerCopieHorsLigne(container: ServiceWorkerContainer): () =
       })
       .catch(() => undefined);
   }, VERIFICATION_MS);
-  return () => clearInterval(timer);
 }

@@ -7,6 +7,7 @@ import type { Database as DatabaseConfig } from '../config/env.js';
 import type { DB } from './schema.js';
 import { lireEnTableaux, poolNomme } from './pg-nommees.js';
 import { DialecteGroupe, type Preparer } from './sqlite-groupe.js';
+import { pointsDeControle } from './sqlite-points.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -49,6 +50,8 @@ export function openDatabase(config: DatabaseConfig): Database {
   // The reader (sqlite-groupe.ts) only reads: in WAL mode it sees the last COMMIT, never waits.
   const lecteur = memoire ? null : connexionSqlite(config.file);
   lecteur?.pragma('query_only = ON');
+  // Checkpoints run on a worker thread, not in the COMMIT of a sale (sqlite-points.ts).
+  const points = memoire ? null : pointsDeControle(config.file, sqlite);
   const ecrivain = withStatementCache(sqlite);
   const lire = lecteur && withStatementCache(lecteur);
   const db = new Kysely<DB>({
@@ -56,7 +59,8 @@ export function openDatabase(config: DatabaseConfig): Database {
       ecrivain,
       ecrivainEnTransaction: () => sqlite.inTransaction,
       lecteur: lire,
-      fermer: () => {
+      fermer: async () => {
+        await points?.fermer();
         lecteur?.close();
         sqlite.close();
       },

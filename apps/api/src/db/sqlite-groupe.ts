@@ -19,7 +19,7 @@ export interface Connexions {
   ecrivainEnTransaction: () => boolean;
   /** A second connection for the selects made outside a transaction; none for `:memory:`. */
   lecteur: Preparer | null;
-  fermer: () => void;
+  fermer: () => Promise<void> | void;
 }
 
 const groupables = new AsyncLocalStorage<true>();
@@ -119,7 +119,7 @@ export class PiloteGroupe implements Driver {
 
   async destroy(): Promise<void> {
     if (this.#groupeOuvert) this.vider();
-    this.#c.fermer();
+    await this.#c.fermer();
   }
 
   /** A statement of `c`: a select outside any transaction on the reader, the rest on the writer. */

@@ -188,4 +188,21 @@ describe(`statistiques du planificateur (${TEST_DIALECT})`, () => {
     await refreshStatistics(server.ctx.database, ['produits']);
     expect(await plannedRows()).toBe(n);
   });
+  it.skipIf(TEST_DIALECT !== 'postgres')(
+    'les fonctions des résumés lisent les documents par leur clé, quelles que soient les statistiques',
+    async () => {
+      // Planned while `ventes` was small, a summary function read the whole table at each sale
+      // for the life of the connection (migration 058).
+      const { rows } = await sql<{ fonction: string; reglages: string[] | null }>`
+        select p.proname as fonction, p.proconfig as reglages
+        from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+        where t.tgnewtable is not null and not t.tgisinternal
+          and p.proname ~ '_(quarts|jours|mois|annees)_.*_f$'`.execute(server.ctx.database.db);
+      expect(rows.map((r) => r.fonction)).toEqual(
+        expect.arrayContaining(['ventes_quarts_vente_lignes_f', 'produits_annees_vente_lignes_f']),
+      );
+      for (const r of rows)
+        expect([r.fonction, r.reglages]).toEqual([r.fonction, ['enable_seqscan=off']]);
+    },
+  );
 });

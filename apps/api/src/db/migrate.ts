@@ -49,6 +49,7 @@ import * as m054 from './migrations/054_catalogue_lectures.js';
 import * as m055 from './migrations/055_recherche_exacte.js';
 import * as m056 from './migrations/056_recherche_ordonnee.js';
 import * as m057 from './migrations/057_ordre_produits.js';
+import * as m058 from './migrations/058_resumes_par_index.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -103,6 +104,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '055_recherche_exacte': m055,
   '056_recherche_ordonnee': m056,
   '057_ordre_produits': m057,
+  '058_resumes_par_index': m058,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -39,6 +39,12 @@ export interface Summary {
   feeds: Feed[];
 }
 
+/**
+ * PostgreSQL: a summary function reads the documents of its new rows by their primary key, never
+ * the whole table, whatever the statistics were when the connection planned it (migration 058).
+ */
+export const RESUMES_PAR_INDEX = 'set enable_seqscan = off';
+
 /** The 15-minute group of an ISO UTC instant: '2026-06-15T09:45'. */
 export const quarterOf = (column: string) =>
   `substr(${column}, 1, 14) || case when substr(${column}, 15, 2) < '15' then '00' when substr(${column}, 15, 2) < '30' then '15' when substr(${column}, 15, 2) < '45' then '30' else '45' end`;
@@ -88,7 +94,7 @@ export async function createSummary(
       // Once per statement over the new rows: a sale's lines, inserted together, add up at once.
       await sql
         .raw(
-          `create function ${name}_f() returns trigger language plpgsql as $$
+          `create function ${name}_f() returns trigger language plpgsql ${RESUMES_PAR_INDEX} as $$
           begin
             ${upsert(s, f, 'nouvelles', 'true')};
             return null;

@@ -19,8 +19,8 @@ const PAGES_SQLITE = 1_000;
 
 /**
  * The worker: one connection per open database, a PASSIVE checkpoint of each every period. It
- * reports the pages each checkpoint copied when that changes, and a database it could not open or
- * checkpoint (that one goes back to the writer's checkpoints).
+ * reports a database it could not open or checkpoint (that one goes back to the writer's
+ * checkpoints).
  */
 const CODE_DU_TRAVAILLEUR = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -31,24 +31,22 @@ parentPort.on('message', (m) => {
     try {
       const c = new SQLite(m.fichier);
       c.pragma('synchronous = FULL');
-      bases.set(m.ouvrir, { c, copiees: 0 });
+      bases.set(m.ouvrir, c);
     } catch {
       parentPort.postMessage({ id: m.ouvrir, echec: true });
     }
     return;
   }
-  bases.get(m.fermer)?.c.close();
+  bases.get(m.fermer)?.close();
   bases.delete(m.fermer);
   parentPort.postMessage({ ferme: m.fermer });
 });
 setInterval(() => {
-  for (const [id, b] of bases) {
+  for (const [id, c] of bases) {
     try {
-      const copiees = b.c.pragma('wal_checkpoint(PASSIVE)')[0].checkpointed;
-      if (copiees > 0 && copiees !== b.copiees) parentPort.postMessage({ id, copiees });
-      b.copiees = copiees;
+      c.pragma('wal_checkpoint(PASSIVE)');
     } catch {
-      b.c.close();
+      c.close();
       bases.delete(id);
       parentPort.postMessage({ id, echec: true });
     }
@@ -56,15 +54,10 @@ setInterval(() => {
 }, workerData.periode);
 `;
 
-interface Ouverte {
-  ecrivain: SQLite.Database;
-  /** The WAL's pages copied into the file by the last checkpoint that copied any. */
-  copiees: number;
-}
-
 let travailleur: Worker | null = null;
 let prochainId = 0;
-const ouvertes = new Map<number, Ouverte>();
+/** The writer of each database handed to the worker. */
+const ouvertes = new Map<number, SQLite.Database>();
 const fermetures = new Map<number, () => void>();
 
 function demarrer(): Worker {
@@ -75,11 +68,10 @@ function demarrer(): Worker {
       periode: PERIODE_MS,
     },
   });
-  w.on('message', (m: { ferme?: number; id?: number; copiees?: number; echec?: true }) => {
+  w.on('message', (m: { ferme?: number; id?: number; echec?: true }) => {
     if (m.ferme !== undefined) fermetures.get(m.ferme)?.();
-    const o = m.id === undefined ? undefined : ouvertes.get(m.id);
-    if (o && m.copiees !== undefined) o.copiees = m.copiees;
-    if (o && m.echec) rendreAuxEcrivains([o]);
+    const ecrivain = m.id === undefined ? undefined : ouvertes.get(m.id);
+    if (ecrivain && m.echec) rendreAuxEcrivains([ecrivain]);
   });
   // A worker that fails or ends: its databases go back to the writer's own checkpoints.
   const arret = () => {
@@ -95,14 +87,11 @@ function demarrer(): Worker {
   return w;
 }
 
-function rendreAuxEcrivains(bases: Iterable<Ouverte>): void {
-  for (const o of bases)
-    if (o.ecrivain.open) o.ecrivain.pragma(`wal_autocheckpoint = ${PAGES_SQLITE}`);
+function rendreAuxEcrivains(ecrivains: Iterable<SQLite.Database>): void {
+  for (const e of ecrivains) if (e.open) e.pragma(`wal_autocheckpoint = ${PAGES_SQLITE}`);
 }
 
 export interface PointsDeControle {
-  /** Pages copied into the database file by the worker's last checkpoint that copied any. */
-  copiees(): number;
   /** Closes the worker's connection to the file: call it before the writer's. */
   fermer(): Promise<void>;
 }
@@ -112,12 +101,10 @@ export function pointsDeControle(fichier: string, ecrivain: SQLite.Database): Po
   travailleur ??= demarrer();
   const w = travailleur;
   const id = prochainId++;
-  const ouverte: Ouverte = { ecrivain, copiees: 0 };
-  ouvertes.set(id, ouverte);
+  ouvertes.set(id, ecrivain);
   ecrivain.pragma(`wal_autocheckpoint = ${SECOURS_PAGES}`);
   w.postMessage({ ouvrir: id, fichier });
   return {
-    copiees: () => ouverte.copiees,
     fermer: () =>
       new Promise<void>((fini) => {
         ouvertes.delete(id);

@@ -3,6 +3,8 @@
 // BENCH_ONLY=catalogue (or a comma-separated list of auth, accounts, catalogue, ventes, login-page, facturx, depenses,
 // rapports, achats, devis, factures, hors-ligne, journal, etiquettes, import) runs only those parts, e.g. `BENCH_ONLY=catalogue node bench/run.mjs`.
 // BENCH_NAVIGATEUR=0 leaves out the sales part's browser measure (no web build needed).
+// BENCH_PAGES=1 adds, on SQLite, the pages each sale writes to the WAL by table and index
+// (bench/ventes-pages.ts), from untimed sales after the sales part's levels.
 import { benchAccounts } from './accounts.mjs';
 import { benchAchats } from './achats.mjs';
 import { benchAuth } from './auth.mjs';

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { createVente } from '../apps/api/src/modules/ventes/ventes.create.js';
 import { openDatabase } from '../apps/api/src/db/database.js';
 import { venteInputSchema } from '@comptoir/shared';
+import { pagesParVente } from './ventes-pages.js';
 import type { AppContext } from '../apps/api/src/core/context.js';
 
 const url = process.env.BENCH_DATABASE_URL!;
@@ -109,6 +110,13 @@ for (const terminals of levels) {
     statements: statements - before,
     roundTrips: roundTrips - tripsBefore,
   });
+}
+if (process.env.BENCH_PAGES === '1' && url.startsWith('sqlite:')) {
+  const file = url.slice('sqlite:'.length);
+  const sell = (k: number) => createVente(ctx, user, service, cart(caisses[k % caisses.length]!));
+  console.error('  Pages écrites par vente (SQLite, BENCH_PAGES=1, ventes hors chronométrage) :');
+  console.error(await pagesParVente(file, 1, 200, sell));
+  console.error(await pagesParVente(file, 10, 500, sell));
 }
 await database.close();
 console.log(JSON.stringify(results));

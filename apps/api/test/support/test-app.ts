@@ -8,7 +8,7 @@ import type { AppContext } from '../../src/core/context.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { TestClock } from './clock.js';
-import { createTestDatabase } from './database.js';
+import { createMigratedTestDatabase } from './database.js';
 import { TestClient } from './http.js';
 
 const CLOSE_GRACE_MS = 2_000;
@@ -26,7 +26,7 @@ export interface TestServer {
 }
 
 /**
- * Starts the real API on a free local port, over a fresh database of the dialect under test.
+ * Starts the real API on a free local port, over a fresh migrated database of the dialect under test.
  * `env` overrides configuration (SMTP_URL, throttling limits…); `extend` adds routes before start
  * (with `app.get(…)`, or with `defineRoute(app, ctx, …)` to go through the API's own checks).
  */
@@ -35,7 +35,7 @@ export async function startTestServer(
   extend?: (app: FastifyInstance, ctx: AppContext) => void,
   build: Omit<BuildOptions, 'clock'> = {},
 ): Promise<TestServer> {
-  const testDb = await createTestDatabase();
+  const testDb = await createMigratedTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'comptoir-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -46,6 +46,7 @@ export async function startTestServer(
   });
   config.database = testDb.config;
   const database = openDatabase(config.database);
+  // A copy of a migrated model: nothing left to run but the statistics' refresh of a start.
   await migrateToLatest(database);
   const clock = new TestClock();
   const { app, ctx } = await buildApp(config, database, { ...build, clock });

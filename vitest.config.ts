@@ -13,9 +13,9 @@ export default defineConfig({
     allowOnly: false,
     // Vitest's default keeps one core for itself: one worker on a 2-core CI machine, where the
     // API files wait on their database and their HTTP round trips as much as on the processor.
-    // Two workers there: unit tests 160 → 118 s, API on SQLite 208 → 133 s, on PostgreSQL
-    // 375 → 246 s (session 22). Each API file has its own server and database: no file shares
-    // state with another.
+    // Two workers there (session 22): unit tests 160 → 118 s, API on SQLite 208 → 133 s, on
+    // PostgreSQL 570 → 246 s together with the snapshot shortcut (test/support/snapshot.ts).
+    // Each API file has its own server and database: no file shares state with another.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {

@@ -78,9 +78,12 @@ const MODEL_PREFIX = 'comptoir_modele_';
 export async function createMigratedTestDatabase(): Promise<TestDatabase> {
   model ??= migratedModel();
   const from = await model;
-  return from.kind === 'sqlite'
-    ? newDatabase('', { sqliteModel: from.file })
-    : newDatabase('comptoir_test_', { pgTemplate: new URL(from.url).pathname.slice(1) });
+  return newDatabase(
+    'comptoir_test_',
+    from.kind === 'sqlite'
+      ? { sqliteModel: from.file }
+      : { pgTemplate: new URL(from.url).pathname.slice(1) },
+  );
 }
 
 async function migratedModel(): Promise<DatabaseConfig> {
@@ -90,9 +93,25 @@ async function migratedModel(): Promise<DatabaseConfig> {
   const database = openDatabase(config);
   await migrateToLatest(database);
   // SQLite: the writer, closed last, folds its WAL into the file, which is then copied alone.
-  // PostgreSQL: a template must have no connection left.
   await database.close();
+  // PostgreSQL: a template must have no connection left, and a closed connection's server process
+  // may still be ending (CREATE DATABASE waits 5 s for it, no more: a busy machine may need more).
+  if (adminUrl && config.kind === 'postgres') await untilUnused(adminUrl, config.url);
   return config;
+}
+
+async function untilUnused(adminUrl: string, url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  await asAdmin(adminUrl, async (admin) => {
+    const used = async () =>
+      (
+        await admin.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        )
+      ).rows[0]!.n > 0;
+    while (await used()) await new Promise((r) => setTimeout(r, 50));
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 // The checkout figures of bench/ventes.mjs next to issue 18's targets: throughput and latency over
 // HTTP and in-process, their ratio, the statements (and PostgreSQL round trips) of one sale.
 import { fmt, percentiles } from './server.mjs';
+import { texteWal } from './pg-wal.mjs';
 
 const line = (r) => {
   const p = percentiles(r.latencies);
@@ -35,6 +36,9 @@ export function rapportVentes(http, inProcess, levels, perLevel, pgsql) {
         `      temps processeur par vente${pgsql ? ' (PostgreSQL non compris)' : ''} : ` +
           `HTTP ${fmt(http[i].cpu / http[i].sales)} (processus du serveur), direct ${fmt(inProcess[i].cpu / sales)}`,
       );
+    // PostgreSQL: the log one sale writes, and whether the products' stock updates touch no index.
+    if (http[i].journal) out.push(`      HTTP : ${texteWal(http[i].journal)}`);
+    if (inProcess[i].journal) out.push(`      direct : ${texteWal(inProcess[i].journal)}`);
   }
   const at10 = levels.indexOf(10);
   if (at10 >= 0) {

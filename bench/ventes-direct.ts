@@ -8,9 +8,11 @@ import { createVente } from '../apps/api/src/modules/ventes/ventes.create.js';
 import { openDatabase } from '../apps/api/src/db/database.js';
 import { venteInputSchema } from '@comptoir/shared';
 import { pagesParVente } from './ventes-pages.js';
+import { compteursWal, walParVente } from './pg-wal.mjs';
 import type { AppContext } from '../apps/api/src/core/context.js';
 
 const url = process.env.BENCH_DATABASE_URL!;
+const postgres = !url.startsWith('sqlite:');
 const { shop, user, typeVente, produits, caisses, levels, perLevel } = JSON.parse(
   readFileSync(process.env.BENCH_ARGS_FILE!, 'utf8'),
 ) as {
@@ -82,10 +84,12 @@ const results: Array<{
   latencies: number[];
   statements: number;
   roundTrips: number;
+  journal: ReturnType<typeof walParVente> | null;
 }> = [];
 for (const terminals of levels) {
   const latencies: number[] = [];
   const perTerminal = Math.ceil(perLevel / terminals);
+  const wal0 = postgres ? await compteursWal(url) : null;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const before = statements;
@@ -109,6 +113,7 @@ for (const terminals of levels) {
     cpu: ((u) => (u.user + u.system) / 1000)(process.cpuUsage(cpu0)),
     statements: statements - before,
     roundTrips: roundTrips - tripsBefore,
+    journal: wal0 && walParVente(wal0, await compteursWal(url), latencies.length),
   });
 }
 if (process.env.BENCH_PAGES === '1' && url.startsWith('sqlite:')) {

@@ -3,6 +3,7 @@
 // The log's position counts the whole server: the bench's server serves only the bench, so the
 // difference is the sales' log, plus what autovacuum wrote meanwhile.
 import pg from 'pg';
+import { echantillonnerAttentes } from './pg-attentes.mjs';
 
 /** 'X/Y' (pg_lsn, two hexadecimal halves) as a number of bytes. */
 const octets = (lsn) => {
@@ -50,3 +51,15 @@ export function texteWal(w) {
       : 'pas encore comptées';
   return `${kio} Kio de journal (WAL) par vente ; mises à jour de produits sans index touché (HOT) : ${hot}`;
 }
+
+/** Around a level over HTTP: the log per sale (above) and the connections' waits (pg-attentes.mjs). */
+export const suiviPg = (databaseUrl) => ({
+  async debut() {
+    const wal = await compteursWal(databaseUrl);
+    return { wal, attentes: await echantillonnerAttentes(databaseUrl) };
+  },
+  async fin(debut, sales) {
+    const attentes = await debut.attentes.arreter();
+    return { journal: walParVente(debut.wal, await compteursWal(databaseUrl), sales), attentes };
+  },
+});

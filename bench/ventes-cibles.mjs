@@ -2,6 +2,7 @@
 // HTTP and in-process, their ratio, the statements (and PostgreSQL round trips) of one sale.
 import { fmt, percentiles } from './server.mjs';
 import { texteWal } from './pg-wal.mjs';
+import { texteAttentes } from './pg-attentes.mjs';
 
 const line = (r) => {
   const p = percentiles(r.latencies);
@@ -38,6 +39,7 @@ export function rapportVentes(http, inProcess, levels, perLevel, pgsql) {
       );
     // PostgreSQL: the log one sale writes, and whether the products' stock updates touch no index.
     if (http[i].journal) out.push(`      HTTP : ${texteWal(http[i].journal)}`);
+    if (http[i].attentes) out.push(`      HTTP, ${texteAttentes(http[i].attentes)}`);
     if (inProcess[i].journal) out.push(`      direct : ${texteWal(inProcess[i].journal)}`);
   }
   const at10 = levels.indexOf(10);

@@ -17,7 +17,7 @@ import { fmt, percentiles } from './server.mjs';
 import { rapportVentes } from './ventes-cibles.mjs';
 import { signIn } from './accounts.mjs';
 import { terminal } from './http-client.mjs';
-import { compteursWal, walParVente } from './pg-wal.mjs';
+import { suiviPg } from './pg-wal.mjs';
 import { ouvrirCaisses, prendreCaisse } from './caisses.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -137,8 +137,8 @@ function sale(produits, typeVenteId, caisseId) {
   };
 }
 
-/** `wal`: PostgreSQL's log counters now (bench/pg-wal.mjs), or null on SQLite. */
-async function overHttp(baseUrl, s, seeded, cpuMs, wal) {
+/** `suivi`: PostgreSQL's log and waits around each level (bench/pg-wal.mjs), or null on SQLite. */
+async function overHttp(baseUrl, s, seeded, cpuMs, suivi) {
   const { shop, produits, typeVente, caisses } = seeded;
   const out = [];
   for (const terminals of LEVELS) {
@@ -151,7 +151,7 @@ async function overHttp(baseUrl, s, seeded, cpuMs, wal) {
         t.request(`${baseUrl}/api/account`, { headers: { authorization: `Bearer ${s.token}` } }),
       ),
     );
-    const wal0 = await wal();
+    const suivi0 = await suivi?.debut();
     const cpu0 = cpuMs();
     const t0 = performance.now();
     await Promise.all(
@@ -177,8 +177,8 @@ async function overHttp(baseUrl, s, seeded, cpuMs, wal) {
     const ms = performance.now() - t0;
     const cpu = cpu0 === null ? null : cpuMs() - cpu0;
     for (const t of tills) t.close();
-    const journal = wal0 && walParVente(wal0, await wal(), latencies.length);
-    out.push({ terminals, sales: latencies.length, ms, latencies, cpu, journal });
+    const pg = suivi0 && (await suivi.fin(suivi0, latencies.length));
+    out.push({ terminals, sales: latencies.length, ms, latencies, cpu, ...pg });
   }
   return out;
 }
@@ -291,8 +291,7 @@ export async function benchVentes(baseUrl, databaseUrl, withBrowser, cpuMs = () 
   const pgsql = !databaseUrl.startsWith('sqlite:');
   const s = await session(baseUrl);
   const seeded = await seed(baseUrl, s);
-  const wal = () => (pgsql ? compteursWal(databaseUrl) : null);
-  const http = await overHttp(baseUrl, s, seeded, cpuMs, wal);
+  const http = await overHttp(baseUrl, s, seeded, cpuMs, pgsql ? suiviPg(databaseUrl) : null);
   const inProcess = await direct(databaseUrl, seeded);
   const out = rapportVentes(http, inProcess, LEVELS, PER_LEVEL, pgsql);
   if (withBrowser) out.push(await scanToLine(baseUrl, seeded));

@@ -51,7 +51,7 @@ export function rapportVentes(http, inProcess, levels, perLevel, pgsql) {
       pgsql
         ? `    Cible PostgreSQL durable, 10 caisses par HTTP : ≥ 300 ventes/s → ${perSecond.toFixed(0)} ${ok(perSecond >= 300)}`
         : `    Cible SQLite (synchronous=FULL), 10 caisses par HTTP : p99 < 50 ms → ${fmt(p99)} ${ok(p99 < 50)}`,
-      `    Allers-retours par vente : comptés par le direct (BEGIN et COMMIT compris) ; par HTTP s’y ajoute le contrôle d’accès, une instruction (compte, boutique, abonnement : trois avant le 28 novembre). PostgreSQL : 20 avant l’issue 18, 10 à a0805d9, 7 le 28 novembre (session 16), 6 depuis le 29 novembre (BEGIN part avec la première instruction). Les instructions SQL sont celles exécutées : l’instruction unique des lignes d’une vente sur PostgreSQL en compte une (avant le 29 novembre, ses cinq insertions comptaient aussi)`,
+      `    Allers-retours par vente : comptés par le direct (BEGIN et COMMIT compris) ; par HTTP s’y ajoute le contrôle d’accès, une instruction (compte, boutique, abonnement : trois avant le 28 novembre). PostgreSQL : 20 avant l’issue 18, 10 à a0805d9, 7 le 28 novembre (session 16), 6 le 29 novembre (BEGIN part avec la première instruction), 5 depuis la session 23 du même jour (le COMMIT part derrière les écritures d’une vente au comptant). Les instructions SQL sont celles exécutées : l’instruction unique des lignes d’une vente sur PostgreSQL en compte une (avant le 29 novembre, ses cinq insertions comptaient aussi)`,
     );
   }
   return out;

@@ -50,6 +50,7 @@ import * as m055 from './migrations/055_recherche_exacte.js';
 import * as m056 from './migrations/056_recherche_ordonnee.js';
 import * as m057 from './migrations/057_ordre_produits.js';
 import * as m058 from './migrations/058_resumes_par_index.js';
+import * as m059 from './migrations/059_validation_a_la_suite.js';
 
 type MigrationModule = {
   up: (db: Parameters<Migration['up']>[0], ctx: MigrationContext) => Promise<void>;
@@ -105,6 +106,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '056_recherche_ordonnee': m056,
   '057_ordre_produits': m057,
   '058_resumes_par_index': m058,
+  '059_validation_a_la_suite': m059,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
 
@@ -111,6 +112,8 @@ export async function executer(
   values: readonly unknown[],
   rowMode?: 'array',
   reprise = true,
+  /** Called once the statement is queued on the connection (what follows it goes after it). */
+  envoyee?: () => void,
 ): Promise<Resultat> {
   const etat = etatDe(client);
   if (SCHEMA.test(text) && etat.noms.size > 0) {
@@ -121,7 +124,9 @@ export async function executer(
   if (rendu) await desallouer(client, rendu);
   const config = { text, values: [...values], rowMode, ...(name ? { name } : {}) };
   try {
-    return (await client.query(config)) as Resultat;
+    const reponse = client.query(config);
+    envoyee?.();
+    return (await reponse) as Resultat;
   } catch (e) {
     // A failed Parse is forgotten by node-pg: the next call parses again under the same name.
     const perime =
@@ -135,6 +140,22 @@ export async function executer(
     return executer(client, text, values, rowMode, false);
   }
 }
+
+const derniere = new AsyncLocalStorage<true>();
+
+/** SQLSTATE of `comptoir_exiger` (migration 059): the statement needed one after it. */
+export const SUITE_NECESSAIRE = 'CPT01';
+
+/**
+ * Runs `ecrire`, whose one statement is its transaction's last: its COMMIT follows it on the wire,
+ * without waiting for its answer (issue 18: the rows a shop's sales share, locked by that
+ * statement, are no longer held while Node, busy with the other tills, comes back to send the
+ * COMMIT). The statement must refuse (`comptoir_exiger`) whatever would need another statement
+ * after it: once it has succeeded, the transaction is committed. A statement sent after it fails;
+ * a rollback asked after it rolls back nothing.
+ */
+export const derniereInstruction = <T>(ecrire: () => Promise<T>): Promise<T> =>
+  derniere.run(true, ecrire);
 
 /** node-pg's switch of a client's pipeline mode (pg ≥ 8.20), not typed. */
 const enFile = (client: pg.PoolClient, oui: boolean) => {
@@ -153,6 +174,8 @@ const enFile = (client: pg.PoolClient, oui: boolean) => {
  */
 function clientAvecDebutDiffere(client: pg.PoolClient): PostgresPoolClient {
   let debut: Promise<unknown> | null = null;
+  /** The COMMIT sent after a last statement (`derniereInstruction`), until Kysely asks for it. */
+  let validation: Promise<unknown> | null = null;
   const apresDebut = async <T>(envoyer: () => Promise<T>): Promise<T> => {
     const enVol = debut;
     if (!enVol) return envoyer();
@@ -184,7 +207,37 @@ function clientAvecDebutDiffere(client: pg.PoolClient): PostgresPoolClient {
       debut.catch(() => {});
       return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
     }
+    if (validation) return apresValidation(sqlOrCursor);
+    if (derniere.getStore() && (debut || client.getTransactionStatus() === 'T'))
+      return avecValidation(sqlOrCursor, parameters ?? []);
     return apresDebut(() => executer(client, sqlOrCursor, parameters ?? []));
+  };
+  /** A last statement and its COMMIT behind it (behind BEGIN too when it is still in flight). */
+  const avecValidation = async (text: string, parameters: readonly unknown[]) => {
+    enFile(client, true);
+    const enVol = debut;
+    debut = null;
+    const reponse = executer(client, text, parameters, undefined, true, () => {
+      validation = client.query('commit');
+      validation.catch(() => {});
+      void validation.finally(() => enFile(client, false)).catch(() => {});
+    });
+    if (enVol)
+      try {
+        await enVol;
+      } catch (error) {
+        await reponse.catch(() => {});
+        throw error;
+      }
+    return reponse;
+  };
+  /** Kysely's COMMIT (or ROLLBACK) after a last statement: the one already sent answers it. */
+  const apresValidation = async (text: string) => {
+    const envoyee = validation!;
+    validation = null;
+    if (/^commit$/i.test(text)) return envoyee;
+    if (/^rollback$/i.test(text)) return envoyee.catch(() => undefined);
+    throw new Error('Transaction déjà validée : aucune instruction ne suit la dernière.');
   };
   return {
     query: query as unknown as PostgresPoolClient['query'],

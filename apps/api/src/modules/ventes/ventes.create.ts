@@ -5,6 +5,7 @@ import { conflict } from '../../core/errors.js';
 import { idempotentWrite, sha256 } from '../../core/idempotence.js';
 import { isPostgres } from '../../db/database.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
+import { SUITE_NECESSAIRE } from '../../db/pg-nommees.js';
 import { transactionsGroupees } from '../../db/sqlite-groupe.js';
 import { now as currentTime } from '../../db/time.js';
 import { prepareVente, type LigneFixee, type VenteACreer } from './ventes.prepare.js';
@@ -59,6 +60,24 @@ export function empreinteVente(input: VenteACreer): string {
     ...(input.auPointDeVente ? { auPointDeVente: true } : {}),
   };
   return sha256(JSON.stringify(canonical));
+}
+
+/**
+ * PostgreSQL: the sale's transaction, its COMMIT sent behind its last statement when nothing
+ * follows the sale (`derniere`); written again the usual way when that statement finds it needs
+ * one after it (SUITE_NECESSAIRE: rolled back whole).
+ */
+async function enUneOuDeux<T>(
+  db: Kysely<DB>,
+  write: (trx: Transaction<DB>, derniere?: boolean) => Promise<T>,
+  derniere: boolean,
+): Promise<T> {
+  try {
+    return await db.transaction().execute((trx) => write(trx, derniere));
+  } catch (error) {
+    if (!derniere || (error as { code?: string }).code !== SUITE_NECESSAIRE) throw error;
+    return db.transaction().execute((trx) => write(trx));
+  }
 }
 
 /**
@@ -121,14 +140,14 @@ export async function recordVente(
           options.horsLigne,
         );
         if (typeof prepared !== 'function') return prepared;
-        const write = async (trx: Transaction<DB>) => {
-          const ecrite = await prepared(trx);
+        const write = async (trx: Transaction<DB>, derniere = false) => {
+          const ecrite = await prepared(trx, derniere);
           await options.apres?.(trx, ecrite.id);
           return ecrite;
         };
         const ecrite = oneTransaction
           ? await write(handle as Transaction<DB>)
-          : await handle.transaction().execute(write);
+          : await enUneOuDeux(handle, write, !options.apres);
         // A hook may write more about the sale (a converted quote): its answer is then read back.
         return options.apres ? ecrite.id : { id: ecrite.id, value: ecrite.reponse() };
       },

@@ -43,7 +43,11 @@ export interface DejaEnregistree {
 }
 
 /** The writing of a checked sale in a transaction: what it wrote, and its answer from that. */
-export type EcritureVente = (trx: Transaction<DB>) => Promise<{ id: number; reponse: () => Vente }>;
+export type EcritureVente = (
+  trx: Transaction<DB>,
+  /** PostgreSQL: nothing follows the sale in its transaction (writeVente's `derniere`). */
+  derniere?: boolean,
+) => Promise<{ id: number; reponse: () => Vente }>;
 
 /** The statement of prepareVente, built once per shape of its values (db/figees.ts). */
 const lecture = figee(
@@ -263,8 +267,8 @@ export async function prepareVente(
     now,
     horsLigne,
   };
-  return async (trx) => {
-    const ecrite = await writeVente(trx, prepared);
+  return async (trx, derniere) => {
+    const ecrite = await writeVente(trx, prepared, derniere);
     return { id: ecrite.vente.id, reponse: () => venteEcrite(prepared, ecrite) };
   };
 }

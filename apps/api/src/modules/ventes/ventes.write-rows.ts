@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { ajoutEnCte, type TeteAjoutee, type ValeursAjout } from '../journal/journal.append.js';
 import { figee } from '../../db/figees.js';
+import { derniereInstruction } from '../../db/pg-nommees.js';
 import type { DB } from '../../db/schema.js';
 
 /** What a sale writes once it has its id: its lines, payments, stock movements, register row. */
@@ -55,6 +56,7 @@ const ecrireEnUne = figee(
     mouvements: Insertable<DB['mouvements_stock']>[],
     caisse: Insertable<DB['ventes_caisse']> | undefined,
     journal: ValeursAjout | undefined,
+    derniere: boolean,
   ) => {
     const inserts = {
       v: vente ? db.insertInto('ventes').values(vente) : null,
@@ -75,6 +77,16 @@ const ecrireEnUne = figee(
       ...(inserts.l ? [sql`select 'l', id, position, ${none} from l`] : []),
       ...(inserts.p ? [sql`select 'p', id, 0, ${none} from p`] : []),
       ...(journal ? [sql`select 'j', sequence, 0, hash, horloge from jt`] : []),
+      // Last statement (its COMMIT already follows it): it refuses what would need another after
+      // it, the shop's first journal entry (no head) and a clock anomaly (a minute back, checked
+      // here a second early; journal.append.ts).
+      ...(journal && derniere
+        ? [
+            sql`select 'g', 0, 0, ${none} where not comptoir_exiger((select count(*) from jo) = 1
+              and coalesce((select horloge from jo)::timestamptz - ${journal.horloge}::timestamptz
+                <= interval '59 seconds', true))`,
+          ]
+        : []),
     ];
     return sql<
       { k: 'l' | 'p' | 'j'; id: number; position: number } & Omit<TeteAjoutee, 'sequence'>
@@ -95,20 +107,29 @@ export async function writeRows(
   rows: LignesDeVente,
   /** PostgreSQL: the sale's journal entry in the same statement (`ajoutEnCte` of the journal). */
   journal?: ValeursAjout,
+  /**
+   * PostgreSQL, with `journal`: this statement is the transaction's last, its COMMIT sent behind
+   * it (`derniereInstruction`, db/pg-nommees.ts); it fails with SUITE_NECESSAIRE when the shop has
+   * no journal head yet or the clock went back.
+   */
+  derniere = false,
 ): Promise<{ ligneIds: number[]; paiementIds: number[]; tete: TeteAjoutee | undefined }> {
   const ligneIds: number[] = [];
   const paiementIds: number[] = [];
   let tete: TeteAjoutee | undefined;
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    const ids = await ecrireEnUne(
-      trx,
-      rows.vente ?? undefined,
-      rows.lignes,
-      rows.paiements,
-      rows.mouvements,
-      rows.caisse ?? undefined,
-      journal,
-    );
+    const ecrire = () =>
+      ecrireEnUne(
+        trx,
+        rows.vente ?? undefined,
+        rows.lignes,
+        rows.paiements,
+        rows.mouvements,
+        rows.caisse ?? undefined,
+        journal,
+        derniere && journal !== undefined,
+      );
+    const ids = await (derniere && journal ? derniereInstruction(ecrire) : ecrire());
     for (const r of ids)
       if (r.k === 'l') ligneIds[Number(r.position) - 1] = Number(r.id);
       else if (r.k === 'p') paiementIds.push(Number(r.id));

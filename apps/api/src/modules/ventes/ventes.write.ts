@@ -50,6 +50,13 @@ async function sessionOf(trx: Transaction<DB>, prepared: PreparedVente): Promise
 export async function writeVente(
   trx: Transaction<DB>,
   prepared: PreparedVente,
+  /**
+   * PostgreSQL: the caller writes nothing after the sale in its transaction. A cash sale then
+   * sends its COMMIT behind the statement of its rows (writeRows' `derniere`), which fails with
+   * SUITE_NECESSAIRE (db/pg-nommees.ts) when it would need another statement: write it again
+   * without.
+   */
+  derniere = false,
 ): Promise<VenteEcrite> {
   const { userId, service, input, empreinte, typeVenteId, client, produits } = prepared;
   const { calcul, paye, reste, avoir, rendus, money } = prepared;
@@ -212,6 +219,7 @@ export async function writeVente(
       },
     },
     journal,
+    derniere && reste === 0,
   );
   let dette: VenteEcrite['dette'] = null;
   let statutFinal = statut;

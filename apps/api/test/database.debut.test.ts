@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { espionnerEnvois } from './support/envois-pg.js';
@@ -117,6 +118,30 @@ describe.skipIf(TEST_DIALECT !== 'postgres')(
         await derniereInstruction(() => sql`insert into essai_derniere values (6)`.execute(trx));
       });
       expect(await lignes('essai_derniere')).toEqual([1, 2, 3, 6]);
+    });
+
+    it('une dernière instruction au plan périmé échoue, sans être rejouée hors de sa transaction', async () => {
+      await sql`create table essai_perime (id integer primary key, a text)`.execute(database.db);
+      // Seen twice, the text is sent named and prepared on the connection (the pool gives back
+      // the same idle one to these transactions, one after the other).
+      const inserer = (id: number) =>
+        database.db
+          .transaction()
+          .execute((trx) =>
+            derniereInstruction(() =>
+              sql`insert into essai_perime (id, a) values (${id}, 'x') returning *`.execute(trx),
+            ),
+          );
+      for (const id of [1, 2, 3]) await inserer(id);
+      const url = base.config.kind === 'postgres' ? base.config.url : '';
+      const autre = new pg.Client({ connectionString: url });
+      await autre.connect();
+      await autre.query('alter table essai_perime add column b integer');
+      await autre.end();
+      await expect(inserer(4)).rejects.toThrow(/cached plan must not change result type/);
+      expect(await lignes('essai_perime')).toEqual([1, 2, 3]);
+      await inserer(5);
+      expect(await lignes('essai_perime')).toEqual([1, 2, 3, 5]);
     });
   },
 );

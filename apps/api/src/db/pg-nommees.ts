@@ -217,7 +217,9 @@ function clientAvecDebutDiffere(client: pg.PoolClient): PostgresPoolClient {
     enFile(client, true);
     const enVol = debut;
     debut = null;
-    const reponse = executer(client, text, parameters, undefined, true, () => {
+    // No new run of a statement made stale (`reprise`): once the COMMIT behind it has closed the
+    // failed transaction, that run would write alone, outside it.
+    const reponse = executer(client, text, parameters, undefined, false, () => {
       validation = client.query('commit');
       validation.catch(() => {});
       void validation.finally(() => enFile(client, false)).catch(() => {});

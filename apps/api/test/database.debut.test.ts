@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { espionnerEnvois } from './support/envois-pg.js';
-import { derniereInstruction, SUITE_NECESSAIRE } from '../src/db/pg-nommees.js';
+import { derniereInstruction, poolNomme, SUITE_NECESSAIRE } from '../src/db/pg-nommees.js';
 import { createMigratedTestDatabase, TEST_DIALECT, type TestDatabase } from './support/database.js';
 
 /**
@@ -122,10 +122,13 @@ describe.skipIf(TEST_DIALECT !== 'postgres')(
 
     it('une dernière instruction au plan périmé échoue, sans être rejouée hors de sa transaction', async () => {
       await sql`create table essai_perime (id integer primary key, a text)`.execute(database.db);
-      // Seen twice, the text is sent named and prepared on the connection (the pool gives back
-      // the same idle one to these transactions, one after the other).
+      // Seen twice, the text is sent named and prepared on the connection: one connection, never
+      // closed for idleness (pg's default closes it after 10 s), for these transactions.
+      const url = base.config.kind === 'postgres' ? base.config.url : '';
+      const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 });
+      const une = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: poolNomme(pool) }) });
       const inserer = (id: number) =>
-        database.db
+        une
           .transaction()
           .execute((trx) =>
             derniereInstruction(() =>
@@ -133,7 +136,6 @@ describe.skipIf(TEST_DIALECT !== 'postgres')(
             ),
           );
       for (const id of [1, 2, 3]) await inserer(id);
-      const url = base.config.kind === 'postgres' ? base.config.url : '';
       const autre = new pg.Client({ connectionString: url });
       await autre.connect();
       await autre.query('alter table essai_perime add column b integer');
@@ -141,6 +143,7 @@ describe.skipIf(TEST_DIALECT !== 'postgres')(
       await expect(inserer(4)).rejects.toThrow(/cached plan must not change result type/);
       expect(await lignes('essai_perime')).toEqual([1, 2, 3]);
       await inserer(5);
+      await une.destroy();
       expect(await lignes('essai_perime')).toEqual([1, 2, 3, 5]);
     });
   },

@@ -118,6 +118,7 @@ export async function writeRows(
   const paiementIds: number[] = [];
   let tete: TeteAjoutee | undefined;
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    const aLaSuite = derniere && journal !== undefined;
     const ecrire = () =>
       ecrireEnUne(
         trx,
@@ -127,9 +128,9 @@ export async function writeRows(
         rows.mouvements,
         rows.caisse ?? undefined,
         journal,
-        derniere && journal !== undefined,
+        aLaSuite,
       );
-    const ids = await (derniere && journal ? derniereInstruction(ecrire) : ecrire());
+    const ids = await (aLaSuite ? derniereInstruction(ecrire) : ecrire());
     for (const r of ids)
       if (r.k === 'l') ligneIds[Number(r.position) - 1] = Number(r.id);
       else if (r.k === 'p') paiementIds.push(Number(r.id));

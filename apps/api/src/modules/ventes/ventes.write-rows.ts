@@ -98,9 +98,10 @@ const ecrireEnUne = figee(
 /**
  * Writes a sale's rows and returns the ids of its lines (by position) and of its payments (in the
  * cart's order: ids are given in the order of the rows). PostgreSQL: one statement of five
- * inserts, the sale's first (one round trip, at the end of which the summaries' triggers take the
- * shop's hot rows, held until the commit; then only the journal's statement and the COMMIT);
- * SQLite, which has no writing WITH: one statement per table, on its single connection.
+ * inserts, the sale's first, with its journal entry (one round trip, at the end of which the
+ * summaries' triggers take the shop's hot rows, held until the COMMIT, which a cash sale sends
+ * right behind it: `derniere`); SQLite, which has no writing WITH: one statement per table, on its
+ * single connection.
  */
 export async function writeRows(
   trx: Transaction<DB>,

@@ -1,4 +1,5 @@
-// Bundles the API into dist/main.js. Dependencies stay in node_modules; the shared workspace
+// Bundles the API into dist/main.js, and the thread of the SQLite sales into dist/fil-des-ventes.js.
+// Dependencies stay in node_modules; the shared workspace
 // package (TypeScript sources) is bundled in.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -7,8 +8,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@comptoir/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'fil-des-ventes': 'src/fil-des-ventes.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

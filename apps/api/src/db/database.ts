@@ -7,7 +7,8 @@ import type { Database as DatabaseConfig } from '../config/env.js';
 import type { DB } from './schema.js';
 import { lireEnTableaux, poolNomme } from './pg-nommees.js';
 import { DialecteGroupe, type Preparer } from './sqlite-groupe.js';
-import { pointsDeControle } from './sqlite-points.js';
+import { pointsDeControle, SECOURS_PAGES } from './sqlite-points.js';
+import { filDesVentes, type FilDesVentes } from './sqlite-ventes.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -29,7 +30,15 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
  */
 const SQLITE_CACHE_KIB = 64 * 1024;
 
-export function openDatabase(config: DatabaseConfig): Database {
+export interface OpenOptions {
+  /**
+   * The connection of the sales' thread (fil-des-ventes.ts): its writer only — no reader,
+   * no checkpoints of its own (the main thread's worker makes them), no thread of sales.
+   */
+  filDesVentes?: boolean;
+}
+
+export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Database {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     // An idle connection closed by the server (restart, administrator) is dropped from the pool;
@@ -41,17 +50,23 @@ export function openDatabase(config: DatabaseConfig): Database {
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const memoire = config.file === ':memory:';
-  if (!memoire) privateFiles(config.file);
+  const principale = !memoire && !options.filDesVentes;
+  // Not by the sales' thread: closing a descriptor of the file drops every lock this process's
+  // connections hold on it (POSIX locks), the main thread's included.
+  if (principale) privateFiles(config.file);
   const sqlite = connexionSqlite(config.file);
   // WAL for concurrent readers, FULL sync so that a validated sale survives a power cut.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   // The reader (sqlite-groupe.ts) only reads: in WAL mode it sees the last COMMIT, never waits.
-  const lecteur = memoire ? null : connexionSqlite(config.file);
+  const lecteur = principale ? connexionSqlite(config.file) : null;
   lecteur?.pragma('query_only = ON');
   // Checkpoints run on a worker thread, not in the COMMIT of a sale (sqlite-points.ts).
-  const points = memoire ? null : pointsDeControle(config.file, sqlite);
+  const points = principale ? pointsDeControle(config.file, sqlite) : null;
+  if (options.filDesVentes) sqlite.pragma(`wal_autocheckpoint = ${SECOURS_PAGES}`);
+  // Sales on a thread of their own (sqlite-ventes.ts); the writer below pauses it while it writes.
+  const fil = principale ? filDesVentes(config.file) : null;
   const ecrivain = withStatementCache(sqlite);
   const lire = lecteur && withStatementCache(lecteur);
   const db = new Kysely<DB>({
@@ -59,13 +74,18 @@ export function openDatabase(config: DatabaseConfig): Database {
       ecrivain,
       ecrivainEnTransaction: () => sqlite.inTransaction,
       lecteur: lire,
+      ...(fil
+        ? { exclusion: { prendre: () => fil.suspendre(), rendre: () => fil.reprendre() } }
+        : {}),
       fermer: async () => {
+        await fil?.fermer();
         await points?.fermer();
         lecteur?.close();
         sqlite.close();
       },
     }),
   });
+  if (fil) fils.set(db.getExecutor().adapter, fil);
   if (lecteur)
     lecteurs.set(db, async (sql, parameters) =>
       lecteur
@@ -75,6 +95,18 @@ export function openDatabase(config: DatabaseConfig): Database {
     );
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
+
+/** By adapter: a Kysely made from another (`withPlugin`) shares it. */
+const fils = new WeakMap<object, FilDesVentes>();
+
+/**
+ * The thread of the sales of an SQLite database opened by `openDatabase`, while it runs; none
+ * inside a transaction (the main thread's writer, which holds that thread off).
+ */
+export const filDe = (db: Kysely<DB>): FilDesVentes | undefined => {
+  const fil = db.isTransaction ? undefined : fils.get(db.getExecutor().adapter);
+  return fil?.vivant ? fil : undefined;
+};
 
 /** Reads a compiled select's rows as arrays of its columns' values (`lignesBrutes`). */
 type LecteurBrut = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]>;

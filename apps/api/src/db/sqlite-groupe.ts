@@ -19,6 +19,11 @@ export interface Connexions {
   ecrivainEnTransaction: () => boolean;
   /** A second connection for the selects made outside a transaction; none for `:memory:`. */
   lecteur: Preparer | null;
+  /**
+   * Another writer of the file to hold off while this one writes (the sales' thread,
+   * sqlite-ventes.ts): taken before the first statement, given back once the writer is idle.
+   */
+  exclusion?: { prendre: () => Promise<void>; rendre: () => void };
   fermer: () => Promise<void> | void;
 }
 
@@ -63,6 +68,8 @@ export class PiloteGroupe implements Driver {
   #groupeOuvert = false;
   #engagements: Engagement[] = [];
   #differe = false;
+  /** The other writer (`exclusion`) is held off. */
+  #exclu = false;
 
   constructor(connexions: Connexions) {
     this.#c = connexions;
@@ -162,6 +169,10 @@ export class PiloteGroupe implements Driver {
       await new Promise<void>((entrer) => this.#file.push({ groupable: c.groupable, entrer }));
     this.#occupe = true;
     c.tient = true;
+    if (this.#c.exclusion && !this.#exclu) {
+      await this.#c.exclusion.prendre();
+      this.#exclu = true;
+    }
   }
 
   /**
@@ -174,11 +185,16 @@ export class PiloteGroupe implements Driver {
     c.tient = false;
     if (this.#groupeOuvert && (this.#file.length > 0 || this.#engagements.length >= MAX_GROUPE))
       this.engager();
-    else if (this.#groupeOuvert && !this.#differe) {
+    else if ((this.#groupeOuvert || this.#exclu) && !this.#differe) {
       this.#differe = true;
       setImmediate(() => {
         this.#differe = false;
-        if (this.#groupeOuvert && !this.#occupe) this.engager();
+        if (this.#occupe) return;
+        if (this.#groupeOuvert) this.engager();
+        if (!this.#groupeOuvert && this.#exclu) {
+          this.#exclu = false;
+          this.#c.exclusion!.rendre();
+        }
       });
     }
     const suivant = this.#file.shift();

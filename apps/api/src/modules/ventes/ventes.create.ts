@@ -3,7 +3,7 @@ import type { Vente, VenteData } from '@comptoir/shared';
 import type { AppContext } from '../../core/context.js';
 import { conflict } from '../../core/errors.js';
 import { idempotentWrite, sha256 } from '../../core/idempotence.js';
-import { isPostgres } from '../../db/database.js';
+import { filDe, isPostgres } from '../../db/database.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { SUITE_NECESSAIRE } from '../../db/pg-nommees.js';
 import { transactionsGroupees } from '../../db/sqlite-groupe.js';
@@ -113,8 +113,24 @@ export async function recordVente(
   input: VenteACreer,
   options: CreateOptions = {},
 ): Promise<CreatedVente> {
-  const empreinte = options.horsLigne?.empreinte ?? empreinteVente(input);
   const now = options.now ?? currentTime();
+  // SQLite: recorded whole on the sales' thread (db/sqlite-ventes.ts), unless a hook follows it.
+  const fil = options.apres ? undefined : filDe(db);
+  if (fil)
+    try {
+      return (await fil.vendre({
+        userId,
+        service,
+        input,
+        maintenant: now.getTime(),
+        ...(options.horsLigne ? { horsLigne: options.horsLigne } : {}),
+        ...(options.fixees ? { fixees: options.fixees } : {}),
+      })) as CreatedVente;
+    } catch (error) {
+      // The thread stopped: recorded here, the key answering the sale if it had committed it.
+      if (fil.vivant) throw error;
+    }
+  const empreinte = options.horsLigne?.empreinte ?? empreinteVente(input);
   const oneTransaction = !isPostgres(db);
   // SQLite: the sale's COMMIT may be shared with the sales waiting behind it (sqlite-groupe.ts).
   const { value, replayed } = await transactionsGroupees(() =>

@@ -27,10 +27,12 @@ const args = JSON.parse(readFileSync(process.env.BENCH_ARGS_FILE!, 'utf8')) as {
   rounds: number;
   entrees: number;
 };
+// SQLite: the sales stay in this process's thread, where `banc.sansJournal` is set.
 const database = openDatabase(
   url.startsWith('sqlite:')
     ? { kind: 'sqlite', file: url.slice('sqlite:'.length) }
     : { kind: 'postgres', url },
+  { ventesIci: true },
 );
 const { db } = database;
 const ctx = { database } as unknown as AppContext;

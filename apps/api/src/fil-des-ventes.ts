@@ -2,8 +2,6 @@ import { parentPort } from 'node:worker_threads';
 import type { VenteData } from '@comptoir/shared';
 import type { Selectable } from 'kysely';
 import { recordVente } from './modules/ventes/ventes.create.js';
-import type { LigneFixee } from './modules/ventes/ventes.prepare.js';
-import type { VenteCaisseOptions } from './modules/ventes/ventes.types.js';
 import { openDatabase, type Database } from './db/database.js';
 import type { ServicesTable } from './db/schema.js';
 import { erreurSimple, type DemandeVente, type Reponse } from './db/sqlite-ventes.js';
@@ -16,9 +14,11 @@ import { runWithClock } from './db/time.js';
  */
 interface Base {
   database: Database;
-  /** Ends the pause (its empty transaction), and that transaction once it is over. */
-  reprise?: () => void;
+  /** The pause in progress (its empty transaction), and what ends it once it has begun. */
   pause?: Promise<void>;
+  reprise?: () => void;
+  /** Closing: a pause that begins now ends at once. */
+  fermee?: boolean;
 }
 
 const bases = new Map<number, Base>();
@@ -44,42 +44,46 @@ async function traiter(m: Message): Promise<unknown> {
   if (!base) throw new Error('Base inconnue du fil des ventes SQLite');
   if (m.vente) return vendre(base, m.vente);
   if (m.suspendre)
-    return new Promise<void>((suspendue) => {
+    return new Promise<void>((suspendue, echec) => {
       base.pause = base.database.db.transaction().execute(
         () =>
           new Promise<void>((reprise) => {
-            base.reprise = reprise;
             suspendue();
+            if (base.fermee) return reprise();
+            base.reprise = reprise;
           }),
       );
+      // The open group's COMMIT failed (rolled back): the main thread is told, and goes on.
+      base.pause.catch(echec);
     });
   if (m.reprendre) {
     base.reprise?.();
     base.reprise = undefined;
-    return base.pause;
+    return base.pause?.catch(() => {});
   }
   bases.delete(m.base);
+  base.fermee = true;
   base.reprise?.();
-  await base.pause;
+  await base.pause?.catch(() => {});
   return base.database.close();
 }
 
-/** A sale at the main thread's time (its clock: the system's, or a test's). */
+/**
+ * A sale, timed as on the main thread: by the system's clock at the moment it is written, or by
+ * the caller's clock (a test's) when it has its own.
+ */
 function vendre(base: Base, d: DemandeVente): Promise<unknown> {
-  const maintenant = new Date(d.maintenant);
-  return runWithClock({ now: () => maintenant }, () =>
+  const ecrire = () =>
     recordVente(
       base.database.db,
       d.userId,
       d.service as Selectable<ServicesTable>,
       d.input as VenteData,
-      {
-        now: maintenant,
-        ...(d.horsLigne ? { horsLigne: d.horsLigne as VenteCaisseOptions } : {}),
-        ...(d.fixees ? { fixees: d.fixees as LigneFixee[] } : {}),
-      },
-    ),
-  );
+      d.maintenant === undefined ? {} : { now: new Date(d.maintenant) },
+    );
+  if (d.horloge === undefined) return ecrire();
+  const instant = new Date(d.horloge);
+  return runWithClock({ now: () => instant }, ecrire);
 }
 
 parentPort!.on('message', (m: Message) => {

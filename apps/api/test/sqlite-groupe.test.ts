@@ -148,4 +148,23 @@ describe.skipIf(TEST_DIALECT === 'postgres')('SQLite : commits partagés', () =>
     await vente('c');
     expect(lignesSurDisque()).toEqual(['c']);
   });
+
+  it('la base fermée pendant une vente : celles d’avant sont validées, rien de celle en cours', async () => {
+    let ouvrir!: () => void;
+    const porte = new Promise<void>((o) => (ouvrir = o));
+    let commencee!: () => void;
+    const enCours = new Promise<void>((c) => (commencee = c));
+    const premiere = vente('a');
+    const seconde = vente('b', async (trx) => {
+      await trx.insertInto('t').values({ v: 'b-moitie' }).execute();
+      commencee();
+      await porte;
+    });
+    await enCours;
+    await db.destroy();
+    expect(await premiere).toBe('a');
+    expect(lignesSurDisque()).toEqual(['a']);
+    ouvrir();
+    await expect(seconde).rejects.toThrow();
+  });
 });

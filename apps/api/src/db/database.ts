@@ -36,6 +36,11 @@ export interface OpenOptions {
    * no checkpoints of its own (the main thread's worker makes them), no thread of sales.
    */
   filDesVentes?: boolean;
+  /**
+   * Sales recorded on this thread, without the sales' thread: a bench that changes how a sale is
+   * written in its own process (bench/journal-direct.ts), which that thread would not see.
+   */
+  ventesIci?: boolean;
 }
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Database {
@@ -66,7 +71,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
   const points = principale ? pointsDeControle(config.file, sqlite) : null;
   if (options.filDesVentes) sqlite.pragma(`wal_autocheckpoint = ${SECOURS_PAGES}`);
   // Sales on a thread of their own (sqlite-ventes.ts); the writer below pauses it while it writes.
-  const fil = principale ? filDesVentes(config.file) : null;
+  const fil = principale && !options.ventesIci ? filDesVentes(config.file) : null;
   const ecrivain = withStatementCache(sqlite);
   const lire = lecteur && withStatementCache(lecteur);
   const db = new Kysely<DB>({

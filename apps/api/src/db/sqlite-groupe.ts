@@ -125,7 +125,17 @@ export class PiloteGroupe implements Driver {
   }
 
   async destroy(): Promise<void> {
-    if (this.#groupeOuvert) this.vider();
+    if (this.#groupeOuvert) {
+      // A sale still in its savepoint (closing while it runs) is undone, not committed half-way:
+      // it has not been answered. The sales before it in the group are committed and answered.
+      if (this.#occupe)
+        try {
+          this.#c.ecrivain(`rollback to ${SAVEPOINT}`).run();
+        } catch {
+          // Its savepoint not begun yet: nothing of it to undo.
+        }
+      this.vider();
+    }
     await this.#c.fermer();
   }
 
@@ -191,7 +201,8 @@ export class PiloteGroupe implements Driver {
         this.#differe = false;
         if (this.#occupe) return;
         if (this.#groupeOuvert) this.engager();
-        if (!this.#groupeOuvert && this.#exclu) {
+        // A transaction SQLite still holds open (begun by hand) keeps the other writer off.
+        if (!this.#groupeOuvert && this.#exclu && !this.#c.ecrivainEnTransaction()) {
           this.#exclu = false;
           this.#c.exclusion!.rendre();
         }

@@ -27,14 +27,15 @@ export interface FilDesVentes {
   readonly vivant: boolean;
 }
 
-/** What the worker needs for a sale: `recordVente`'s arguments, the time as milliseconds. */
+/** What the worker needs for a sale: `recordVente`'s arguments, times as milliseconds. */
 export interface DemandeVente {
   userId: number;
   service: unknown;
   input: unknown;
-  maintenant: number;
-  horsLigne?: unknown;
-  fixees?: unknown;
+  /** `options.now` when the caller gave one (demo data, tests). */
+  maintenant?: number;
+  /** The instant of the caller's clock when it is not the system's (a test's, set by the test). */
+  horloge?: number;
 }
 
 /** A message of the worker: the answer to a request, or an error made plain. */
@@ -165,6 +166,7 @@ export function filDesVentes(fichier: string): FilDesVentes {
     },
     reprendre: () => void demander({ reprendre: true }).catch(() => {}),
     fermer: async () => {
+      ouverte = false;
       await demander({ fermer: true }).catch(() => {});
     },
     get vivant() {

@@ -25,6 +25,9 @@ export const runWithClock = <T>(clock: Clock, fn: () => T): T =>
     ? fn()
     : currentClock.run(clock, fn);
 
+/** The clock of the request (or of `runWithClock`); the system's outside any. */
+export const currentClockOf = (): Clock => currentClock.getStore() ?? systemClock;
+
 /** The current instant, from the clock of the request (or of `runWithClock`). */
 export const now = (): Date => (currentClock.getStore() ?? systemClock).now();
 

@@ -7,7 +7,7 @@ import { filDe, isPostgres } from '../../db/database.js';
 import type { DB, ServicesTable } from '../../db/schema.js';
 import { SUITE_NECESSAIRE } from '../../db/pg-nommees.js';
 import { transactionsGroupees } from '../../db/sqlite-groupe.js';
-import { now as currentTime } from '../../db/time.js';
+import { currentClockOf, now as currentTime, systemClock } from '../../db/time.js';
 import { prepareVente, type LigneFixee, type VenteACreer } from './ventes.prepare.js';
 import { readVente } from './ventes.read.js';
 import type { VenteCaisseOptions } from './ventes.types.js';
@@ -113,23 +113,24 @@ export async function recordVente(
   input: VenteACreer,
   options: CreateOptions = {},
 ): Promise<CreatedVente> {
-  const now = options.now ?? currentTime();
-  // SQLite: recorded whole on the sales' thread (db/sqlite-ventes.ts), unless a hook follows it.
-  const fil = options.apres ? undefined : filDe(db);
+  // SQLite: a sale of the counter is recorded whole on the sales' thread (db/sqlite-ventes.ts); a
+  // document's (fixed lines, a hook after it) or a till's sync stays here.
+  const fil = options.apres || options.fixees || options.horsLigne ? undefined : filDe(db);
   if (fil)
     try {
+      const horloge = currentClockOf();
       return (await fil.vendre({
         userId,
         service,
         input,
-        maintenant: now.getTime(),
-        ...(options.horsLigne ? { horsLigne: options.horsLigne } : {}),
-        ...(options.fixees ? { fixees: options.fixees } : {}),
+        ...(options.now ? { maintenant: options.now.getTime() } : {}),
+        ...(horloge === systemClock ? {} : { horloge: horloge.now().getTime() }),
       })) as CreatedVente;
     } catch (error) {
       // The thread stopped: recorded here, the key answering the sale if it had committed it.
       if (fil.vivant) throw error;
     }
+  const now = options.now ?? currentTime();
   const empreinte = options.horsLigne?.empreinte ?? empreinteVente(input);
   const oneTransaction = !isPostgres(db);
   // SQLite: the sale's COMMIT may be shared with the sales waiting behind it (sqlite-groupe.ts).

@@ -1,6 +1,6 @@
-// Bundles the API into dist/main.js, and the thread of the SQLite sales into dist/fil-des-ventes.js.
-// Dependencies stay in node_modules; the shared workspace
-// package (TypeScript sources) is bundled in.
+// Bundles the API into dist/main.js, and the thread of the SQLite sales into
+// dist/fil-des-ventes.js. Dependencies stay in node_modules; the shared workspace package
+// (TypeScript sources) is bundled in.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 

@@ -8,9 +8,10 @@ import { erreurSimple, type DemandeVente, type Reponse } from './db/sqlite-vente
 import { runWithClock } from './db/time.js';
 
 /**
- * Entry point of the thread of the sales (db/sqlite-ventes.ts), beside main.ts: one connection per database the main thread opened,
- * each sale run whole by `recordVente` on it (grouped COMMIT included); paused, on request, in
- * an empty transaction that holds its writer while the main thread's writer writes.
+ * Entry point of the thread of the sales (db/sqlite-ventes.ts), beside main.ts: one connection
+ * per database the main thread opened, each sale run whole by `recordVente` on it (grouped COMMIT
+ * included); paused, on request, in an empty transaction that holds its writer while the main
+ * thread's writer writes.
  */
 interface Base {
   database: Database;

@@ -5,9 +5,10 @@ import { AppError } from '../core/errors.js';
  * SQLite: the sales on a thread of their own (issue 18). better-sqlite3 waits on the thread that
  * calls it: a sale's statements and the COMMIT of its group, which waits for the disk
  * (`synchronous=FULL`), took the only thread of Node while the other tills' requests waited. A
- * worker thread (its entry point `fil-des-ventes.ts`, beside main.ts), with its own connection to each database file, runs
- * each sale whole — `recordVente` with its grouped COMMIT (sqlite-groupe.ts) — and answers once
- * the sale is on disk; the main thread meanwhile reads, checks and answers the other requests.
+ * worker thread (its entry point `fil-des-ventes.ts`, beside main.ts), with its own connection
+ * to each database file, runs each sale whole — `recordVente` with its grouped COMMIT
+ * (sqlite-groupe.ts) — and answers once the sale is on disk; the main thread meanwhile reads,
+ * checks and answers the other requests.
  * Every other write stays on the main thread's writer: while it writes, the worker is paused (it
  * holds its own writer in an empty transaction after committing its open group), so that the two
  * writers never write at once and SQLite never makes either wait. A worker that cannot start or
@@ -23,7 +24,7 @@ export interface FilDesVentes {
   reprendre(): void;
   /** The worker's connection to this database closed (its open group committed first). */
   fermer(): Promise<void>;
-  /** False once the worker has stopped (or could not open the file): sales go back to the main thread. */
+  /** False once the worker has stopped or could not open the file: sales stay on this thread. */
   readonly vivant: boolean;
 }
 

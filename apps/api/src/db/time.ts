@@ -29,7 +29,7 @@ export const runWithClock = <T>(clock: Clock, fn: () => T): T =>
 export const currentClockOf = (): Clock => currentClock.getStore() ?? systemClock;
 
 /** The current instant, from the clock of the request (or of `runWithClock`). */
-export const now = (): Date => (currentClock.getStore() ?? systemClock).now();
+export const now = (): Date => currentClockOf().now();
 
 /** Timestamps are stored as ISO 8601 UTC text, so they sort and compare as strings on both databases. */
 export const nowIso = (): string => now().toISOString();
